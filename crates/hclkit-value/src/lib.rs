@@ -1,0 +1,7 @@
+//! The HCL value model: types, values (known, null, unknown, the dynamic pseudo-type),
+//! arbitrary-precision numbers, equality, conversion, unification, JSON, and functions.
+#![deny(missing_docs)]
+
+mod ty;
+
+pub use ty::{CapsuleEquals, CapsuleType, Name, ObjectType, TupleType, Type};
