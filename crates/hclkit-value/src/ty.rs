@@ -291,9 +291,9 @@ impl Type {
     pub fn matches(&self, spec: &Type) -> bool {
         match (self, spec) {
             (_, Type::Dynamic) => true,
-            (Type::List(a), Type::List(b))
-            | (Type::Set(a), Type::Set(b))
-            | (Type::Map(a), Type::Map(b)) => a.matches(b),
+            (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b)) => {
+                a.matches(b)
+            }
             (Type::Object(a), Type::Object(b)) => {
                 a.attrs.len() == b.attrs.len()
                     && a.attrs.iter().zip(b.attrs.iter()).all(|((an, at), (bn, bt))| an == bn && at.matches(bt))
@@ -311,9 +311,7 @@ impl Type {
             Type::List(e) => Type::list(e.without_optional_attributes()),
             Type::Set(e) => Type::set(e.without_optional_attributes()),
             Type::Map(e) => Type::map(e.without_optional_attributes()),
-            Type::Object(o) => {
-                Type::object(o.attrs.iter().map(|(n, t)| (n.clone(), t.without_optional_attributes())))
-            }
+            Type::Object(o) => Type::object(o.attrs.iter().map(|(n, t)| (n.clone(), t.without_optional_attributes()))),
             Type::Tuple(t) => Type::tuple(t.elems.iter().map(Type::without_optional_attributes)),
             other => other.clone(),
         }
