@@ -14,12 +14,14 @@
 pub mod convert;
 mod eq;
 mod number;
+mod ops;
 mod path;
 mod set;
 mod ty;
 mod value;
 
 pub use number::{Number, NumberError, ParseNumberError};
+pub use ops::OpError;
 pub use path::{Path, PathStep};
 pub use ty::{CapsuleEquals, CapsuleType, Name, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};

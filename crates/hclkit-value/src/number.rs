@@ -1,5 +1,5 @@
 //! PLACEHOLDER: replaced by the real implementation from the `number` branch on merge.
-#![allow(missing_docs)]
+#![allow(missing_docs, clippy::should_implement_trait)]
 use std::fmt;
 
 #[derive(Clone, Debug)]
