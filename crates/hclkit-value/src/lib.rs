@@ -16,6 +16,8 @@ mod eq;
 mod number;
 mod path;
 mod set;
+#[cfg(test)]
+mod testgen;
 mod ty;
 mod value;
 
