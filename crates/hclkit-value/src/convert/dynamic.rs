@@ -5,8 +5,12 @@
 use super::unify;
 use crate::Type;
 
-/// `out`, with its dynamic parts filled in from `in_ty`. The types are expected to be
-/// convertible; where they do not correspond, `out`'s part is kept.
+/// `out`, with its dynamic parts filled in from `in_ty`.
+///
+/// The types are usually convertible, but need not be below an optional attribute of a
+/// map-to-object conversion. An object part of `out` then becomes the empty object type, as in
+/// the reference; for a collection or tuple part the reference makes an invalid type or
+/// panics, and we keep `out`'s part.
 pub(crate) fn replace(in_ty: &Type, out: &Type) -> Type {
     if in_ty.is_dynamic() {
         return out.clone();
@@ -26,7 +30,7 @@ pub(crate) fn replace(in_ty: &Type, out: &Type) -> Type {
             Type::map(ety)
         }
         Type::Object(o) => {
-            let attrs = o.attributes().iter().map(|(name, aty)| {
+            let attrs = o.attributes().iter().filter_map(|(name, aty)| {
                 let t = match in_ty {
                     Type::Map(ie) => replace(ie, aty),
                     Type::Object(io) => match io.attribute(name) {
@@ -34,9 +38,12 @@ pub(crate) fn replace(in_ty: &Type, out: &Type) -> Type {
                         // An optional attribute absent from the source: nothing to fill in.
                         None => aty.clone(),
                     },
-                    _ => aty.clone(),
+                    // Reachable through an optional attribute of a map-to-object conversion
+                    // that the map's element type does not convert to: the reference makes
+                    // the empty object type here.
+                    _ => return None,
                 };
-                (name.clone(), t)
+                Some((name.clone(), t))
             });
             // The result has no optional-attribute markers, as in the reference.
             Type::object(attrs)

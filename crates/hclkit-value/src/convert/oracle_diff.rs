@@ -175,12 +175,12 @@ fn cases(n: usize) -> Vec<Case> {
     let g10_is_real =
         crate::Number::parse("3.14159265359").map(|n| n.to_string_g10()).ok().as_deref() == Some("3.141592654");
     let mut out = Vec::new();
-    while out.len() < 5 * n {
+    while out.len() < 6 * n {
         let (from, v, to) = sample(&mut runner, &conv_case);
         if has_capsule(&from) || has_capsule(&to) || (!g10_is_real && has_long_number(&v)) {
             continue;
         }
-        let k = out.len() % 5;
+        let k = out.len() % 6;
         let case = match k {
             0 => Case {
                 input: json!({"op": "convert", "value": value_json(&v), "type": type_json(&to)}),
@@ -202,6 +202,18 @@ fn cases(n: usize) -> Vec<Case> {
                 input: json!({"op": "mismatch", "got": type_json(&from), "want": type_json(&to)}),
                 ours: json!(mismatch_message(&from, &to)),
             },
+            4 => {
+                // A null or unknown whose type may carry optional-attribute markers.
+                let ty: Type = sample(&mut runner, &related_type(&from));
+                if has_capsule(&ty) {
+                    continue;
+                }
+                let v = if out.len() % 4 == 0 { Value::unknown(ty) } else { Value::null(ty) };
+                Case {
+                    input: json!({"op": "convert", "value": value_json(&v), "type": type_json(&to)}),
+                    ours: result_json(&convert(&v, &to)),
+                }
+            }
             _ => {
                 let values: Vec<Value> = sample(&mut runner, &unify_case);
                 if values.iter().any(|v| has_capsule(&v.ty()) || (!g10_is_real && has_long_number(v))) {

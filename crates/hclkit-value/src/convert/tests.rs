@@ -200,6 +200,25 @@ fn nulls() {
 }
 
 #[test]
+fn null_types_below_inconvertible_optional_attributes() {
+    // cty-oracle: a map-to-object conversion allows optional attributes the map's elements do
+    // not convert to; a null or unknown map then gets the empty object type in their place.
+    let want = oopt(vec![("a", S), ("e", ot(vec![("c", mt(lt(N)))]))], &["a", "e"]);
+    ok(unk(mt(N)), want.clone(), unk(ot(vec![("a", S), ("e", Type::empty_object())])));
+    ok(null(mt(N)), want, null(ot(vec![("a", S), ("e", Type::empty_object())])));
+}
+
+#[test]
+fn long_lists_of_one_type() {
+    let v = tup((0..5000).map(|i| s(&i.to_string())).collect());
+    let got = convert(&v, &lt(D)).unwrap();
+    assert_eq!(got.ty(), lt(S));
+    assert_eq!(got.length(), Some(5000));
+    let got = convert(&v, &st(N)).unwrap();
+    assert_eq!(got.length(), Some(5000));
+}
+
+#[test]
 fn nulls_need_convertible_types() {
     // hcldec: `a = true ? null : true` against `type = number`; cty tests (capsules).
     err(null(B), N, "number required", root());
