@@ -17,6 +17,8 @@ mod number;
 mod ops;
 mod path;
 mod set;
+#[cfg(test)]
+mod testgen;
 mod ty;
 mod value;
 
