@@ -13,6 +13,7 @@
 
 pub mod convert;
 mod eq;
+pub mod json;
 mod number;
 mod ops;
 mod path;

@@ -1,0 +1,84 @@
+//! JSON encodings of values and types, as the reference implementation (go-cty's `cty/json`,
+//! and the `hcldec` tool's output) writes and reads them.
+//!
+//! - [`to_json`] / [`from_json`]: a value encoded according to a type, where positions of
+//!   the dynamic pseudo-type carry their own type in a `{"value":…,"type":…}` wrapper.
+//! - [`implied_type`]: the type of arbitrary JSON (objects are objects, arrays tuples), so
+//!   `from_json(buf, &implied_type(buf)?)` reads JSON with no type known in advance;
+//!   [`from_simple_json`] / [`to_simple_json`] package that up.
+//! - [`type_to_json`] / [`type_from_json`]: the JSON type notation, `["list","string"]`.
+//! - [`hcldec_output`]: exactly what `hcldec` prints for a value.
+//!
+//! Errors are [`JsonError`]s: the reference's message and the path to the part of the value
+//! concerned. Syntax errors have the text of Go's `encoding/json` and are found in the same
+//! order, since the reference reads documents incrementally.
+//!
+//! ```
+//! use hclkit_value::json::{from_json, to_json, type_from_json, type_to_json};
+//! use hclkit_value::{Type, Value};
+//!
+//! let t = type_from_json(br#"["map",["list","number"]]"#).unwrap();
+//! let v = from_json(br#"{"b": [3], "a": [1, 2]}"#, &t).unwrap();
+//! assert_eq!(to_json(&v, &t).unwrap(), r#"{"a":[1,2],"b":[3]}"#);
+//! assert_eq!(type_to_json(&v.ty()).unwrap(), r#"["map",["list","number"]]"#);
+//! ```
+//!
+//! Nesting is limited to a depth of 1000 (the reference allows 10000 when scanning): deeper
+//! input is an error rather than a risk to the stack.
+
+use std::fmt;
+
+use crate::path::Path;
+
+mod decode;
+mod encode;
+mod go;
+mod types;
+
+#[cfg(test)]
+mod recorded;
+#[cfg(test)]
+mod testgen;
+#[cfg(test)]
+mod tests;
+
+pub use decode::{from_json, implied_type};
+pub use encode::{from_simple_json, hcldec_output, to_json, to_json_writer, to_simple_json};
+pub use types::{type_from_json, type_to_json};
+
+/// Why a value or type could not be encoded as or decoded from JSON: the reference's
+/// message, and where in the value the problem is.
+///
+/// Its `Display` is the message alone, as the reference's path errors print.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JsonError(Box<ErrorInner>);
+
+#[derive(Clone, Debug, PartialEq)]
+struct ErrorInner {
+    path: Path,
+    message: String,
+}
+
+impl JsonError {
+    pub(crate) fn new(path: Path, message: String) -> JsonError {
+        JsonError(Box::new(ErrorInner { path, message }))
+    }
+    /// The path from the value as a whole to the part the error is about (empty for the
+    /// whole value, and for errors not about a particular part, such as syntax errors
+    /// before any element was reached).
+    pub fn path(&self) -> &Path {
+        &self.0.path
+    }
+    /// The message, without the path.
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.message)
+    }
+}
+
+impl std::error::Error for JsonError {}
