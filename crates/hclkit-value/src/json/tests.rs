@@ -115,7 +115,6 @@ fn recorded_marshal() {
 }
 
 #[test]
-#[ignore = "needs the conversion module from the `convert` branch (the placeholder converts nothing)"]
 fn recorded_marshal_converting() {
     check_recorded(recorded::MARSHAL_CONVERTING);
 }
