@@ -455,7 +455,50 @@ fn finite_number() -> impl Strategy<Value = Number> {
     ]
 }
 
+/// Go's `roundShortest` on complete digit strings, for comparison with the windowed search.
+fn shortest_reference(mant: &BigUint, exp: i64, prec: u32) -> format::Decimal {
+    format::shortest_with_margin(mant, exp, prec, None)
+}
+
+fn g10_reference(mant: &BigUint, exp: i64) -> format::Decimal {
+    let mut d = format::Decimal::exact(mant, BigFloat::lsb(mant, exp));
+    d.round(10);
+    d
+}
+
+/// A finite mantissa (odd), exponent and a precision that holds the mantissa.
+fn raw_finite() -> impl Strategy<Value = (BigUint, i64, u32)> {
+    (
+        proptest::collection::vec(any::<u64>(), 1..10),
+        0u32..64,
+        prop_oneof![-40i64..40, -1200i64..1200],
+        prop_oneof![Just(0u32), 0u32..8, 0u32..600],
+    )
+        .prop_map(|(words, cut, exp, extra)| {
+            let mut m = BigUint::from_slice(
+                &words.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>(),
+            ) >> cut;
+            if m == BigUint::default() {
+                m = BigUint::from(1u32);
+            }
+            let tz = m.trailing_zeros().unwrap_or(0);
+            m >>= tz;
+            let prec = m.bits() as u32 + extra;
+            (m, exp, prec)
+        })
+}
+
 proptest! {
+    #[test]
+    fn windowed_digits_match_exact_digits((m, exp, prec) in raw_finite(), margin in prop_oneof![-400i64..14, -20i64..14], digits in -5i64..25) {
+        let reference = shortest_reference(&m, exp, prec);
+        prop_assert_eq!(&format::shortest(&m, exp, prec), &reference);
+        prop_assert_eq!(&format::shortest_with_margin(&m, exp, prec, Some(margin)), &reference);
+        let g = g10_reference(&m, exp);
+        prop_assert_eq!(&format::g10_decimal(&m, exp, 20), &g);
+        prop_assert_eq!(&format::g10_decimal(&m, exp, digits), &g);
+    }
+
     #[test]
     fn fast_path_matches_big_path(a in fast_int(), b in fast_int()) {
         let (ba, bb) = (big(&a), big(&b));
