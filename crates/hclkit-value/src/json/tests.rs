@@ -430,7 +430,6 @@ fn nesting_within_the_limit_works() {
 const MAX_DEPTH_FOR_TESTS: usize = 1000;
 
 #[test]
-#[ignore = "needs the full-precision number module from the `number` branch"]
 fn numbers_keep_full_precision() {
     // Recorded: Unmarshal(`123456789012345678901234567890.5`, cty.Number) marshals back unchanged;
     // MustParseNumberVal("1e-7") marshals as 0.0000001.
