@@ -56,3 +56,12 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     let first = types.first()?;
     types.iter().all(|t| t == first).then(|| first.clone())
 }
+
+/// cty `convert.UnifyUnsafe`: like [`unify`], allowing unsafe conversions.
+pub fn unify_unsafe(types: &[Type]) -> Option<Type> {
+    let known: Vec<&Type> = types.iter().filter(|t| !t.is_dynamic()).collect();
+    match known.first() {
+        None => types.first().cloned(),
+        Some(first) => known.iter().all(|t| t == first).then(|| (*first).clone()),
+    }
+}
