@@ -13,9 +13,12 @@
 
 pub mod convert;
 mod eq;
+pub mod function;
+pub mod json;
 mod number;
 mod path;
 mod set;
+pub mod stdlib;
 mod ty;
 mod value;
 
