@@ -19,6 +19,8 @@ mod number;
 mod path;
 mod set;
 pub mod stdlib;
+#[cfg(test)]
+mod testgen;
 mod ty;
 mod value;
 
