@@ -13,11 +13,13 @@
 
 pub mod convert;
 mod eq;
+pub mod function;
 pub mod json;
 mod number;
 mod ops;
 mod path;
 mod set;
+pub mod stdlib;
 #[cfg(test)]
 mod testgen;
 mod ty;

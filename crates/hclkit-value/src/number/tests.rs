@@ -475,9 +475,9 @@ fn raw_finite() -> impl Strategy<Value = (BigUint, i64, u32)> {
         prop_oneof![Just(0u32), 0u32..8, 0u32..600],
     )
         .prop_map(|(words, cut, exp, extra)| {
-            let mut m = BigUint::from_slice(
-                &words.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>(),
-            ) >> cut;
+            let mut m =
+                BigUint::from_slice(&words.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>())
+                    >> cut;
             if m == BigUint::default() {
                 m = BigUint::from(1u32);
             }

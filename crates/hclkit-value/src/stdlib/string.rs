@@ -1,0 +1,266 @@
+//! String functions: `upper`, `lower`, `reverse`, `strlen`, `substr`.
+//!
+//! "Characters" are grapheme clusters as the reference segments them (see `grapheme.rs`), and
+//! case mapping is the reference's: each character is mapped on its own by the simple
+//! (one-to-one) Unicode 13 case mapping, so `upper("ß")` is `"ß"` and `lower("Σ")` is always
+//! `"σ"`. The results are NFC-normalised like every string value.
+
+#[path = "case_table.rs"]
+mod case_table;
+
+use super::grapheme;
+use crate::function::{Function, FunctionError, Parameter};
+use crate::ty::Type;
+use crate::value::Value;
+
+/// The simple uppercase and lowercase mappings of `c`.
+fn case_of(c: char) -> (char, char) {
+    let cp = c as u32;
+    let found = case_table::CASE_RANGES.binary_search_by(|&(lo, hi, ..)| {
+        if hi < cp {
+            std::cmp::Ordering::Less
+        } else if lo > cp {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+    let Ok(i) = found else { return (c, c) };
+    let (lo, _, alternating, du, dl) = case_table::CASE_RANGES[i];
+    let shift = |d: i32| char::from_u32(cp.wrapping_add_signed(d)).unwrap_or(c);
+    if alternating {
+        // Pairs of an uppercase letter followed by its lowercase letter.
+        if (cp - lo) % 2 == 0 {
+            (c, shift(1))
+        } else {
+            (shift(-1), c)
+        }
+    } else {
+        (shift(du), shift(dl))
+    }
+}
+
+fn string_arg(args: &[Value], i: usize) -> &str {
+    args.get(i).and_then(Value::as_str).unwrap_or_default()
+}
+
+fn str_param() -> Parameter {
+    Parameter::new("str", Type::String).allow_dynamic_type(true)
+}
+
+/// `upper(str)`: the string with every letter mapped to its uppercase form.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::upper().call(&[Value::string("straße")]).unwrap(), Value::string("STRAßE"));
+/// ```
+pub fn upper() -> Function {
+    Function::builder()
+        .description("Returns the given string with all Unicode letters translated to their uppercase equivalents.")
+        .param(str_param())
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            Ok(Value::string(string_arg(args, 0).chars().map(|c| case_of(c).0).collect::<String>()))
+        })
+        .build()
+}
+
+/// `lower(str)`: the string with every letter mapped to its lowercase form.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::lower().call(&[Value::string("ΑΣ İ")]).unwrap(), Value::string("ασ i"));
+/// ```
+pub fn lower() -> Function {
+    Function::builder()
+        .description("Returns the given string with all Unicode letters translated to their lowercase equivalents.")
+        .param(str_param())
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            Ok(Value::string(string_arg(args, 0).chars().map(|c| case_of(c).1).collect::<String>()))
+        })
+        .build()
+}
+
+/// `reverse(str)`: the string with its characters (grapheme clusters) in reverse order.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::reverse().call(&[Value::string("ae\u{301}👍🏽")]).unwrap(), Value::string("👍🏽e\u{301}a"));
+/// ```
+pub fn reverse() -> Function {
+    Function::builder()
+        .description("Returns the given string with all of its Unicode characters in reverse order.")
+        .param(str_param())
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            let clusters: Vec<&str> = grapheme::clusters(string_arg(args, 0)).collect();
+            Ok(Value::string(clusters.into_iter().rev().collect::<String>()))
+        })
+        .build()
+}
+
+/// `strlen(str)`: the number of characters (grapheme clusters) in the string.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::strlen().call(&[Value::string("👨‍👩‍👧 e\u{301}")]).unwrap(), Value::number(3));
+/// ```
+pub fn strlen() -> Function {
+    Function::builder()
+        .description("Returns the number of Unicode characters (technically: grapheme clusters) in the given string.")
+        .param(str_param())
+        .static_return_type(Type::Number)
+        .implementation(|args, _| Ok(count_value(grapheme::clusters(string_arg(args, 0)).count())))
+        .build()
+}
+
+fn count_value(n: usize) -> Value {
+    Value::number(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+/// The message of the reference's conversion of a number to a machine integer.
+pub(super) const WHOLE_NUMBER: &str =
+    "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
+
+/// A known number argument as an `i64`, or the reference's error for one that is not whole or
+/// out of range.
+pub(super) fn int_arg(v: &Value) -> Result<i64, FunctionError> {
+    v.as_number().filter(|n| n.is_integer()).and_then(|n| n.to_i64()).ok_or_else(|| FunctionError::new(WHOLE_NUMBER))
+}
+
+/// `substr(str, offset, length)`: up to `length` characters of the string starting at
+/// character `offset`.
+///
+/// A negative offset counts from the end of the string; a negative length takes the rest of
+/// the string. Offsets past the end give the empty string.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// let substr = stdlib::substr();
+/// let call = |s: &str, o: i64, l: i64| substr.call(&[s.into(), o.into(), l.into()]).unwrap();
+/// assert_eq!(call("hello", 1, 3), Value::string("ell"));
+/// assert_eq!(call("hello", -3, 2), Value::string("ll"));
+/// assert_eq!(call("hello", 2, -1), Value::string("llo"));
+/// ```
+pub fn substr() -> Function {
+    Function::builder()
+        .description("Extracts a substring from the given string.")
+        .param(Parameter::new("str", Type::String).description("The input string.").allow_dynamic_type(true))
+        .param(
+            Parameter::new("offset", Type::Number)
+                .description("The starting offset in Unicode characters.")
+                .allow_dynamic_type(true),
+        )
+        .param(
+            Parameter::new("length", Type::Number)
+                .description("The maximum length of the result in Unicode characters.")
+                .allow_dynamic_type(true),
+        )
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            let s = string_arg(args, 0);
+            let offset = int_arg(args.get(1).unwrap_or(&Value::dynamic()))?;
+            let length = int_arg(args.get(2).unwrap_or(&Value::dynamic()))?;
+            Ok(Value::string(substring(s, offset, length)))
+        })
+        .build()
+}
+
+/// The reference's substring selection, quirks included: with a negative offset (counted back
+/// from the end, and clamped to the start) a zero length takes the rest of the string rather
+/// than nothing.
+fn substring(s: &str, offset: i64, length: i64) -> &str {
+    let mut offset = offset;
+    if offset < 0 {
+        let total = i64::try_from(grapheme::clusters(s).count()).unwrap_or(i64::MAX);
+        offset = offset.saturating_add(total);
+    } else if length == 0 {
+        return "";
+    }
+    let mut rest = s;
+    if offset > 0 {
+        let mut skipped: i64 = 0;
+        let mut at = 0;
+        for cluster in grapheme::clusters(s) {
+            at += cluster.len();
+            skipped += 1;
+            if skipped == offset {
+                break;
+            }
+        }
+        if skipped < offset {
+            return "";
+        }
+        rest = &s[at..];
+    }
+    if length <= 0 {
+        return rest;
+    }
+    let mut taken: i64 = 0;
+    let mut end = 0;
+    for cluster in grapheme::clusters(rest) {
+        end += cluster.len();
+        taken += 1;
+        if taken == length {
+            break;
+        }
+    }
+    &rest[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_mapping_is_simple_and_per_character() {
+        assert_eq!(case_of('a'), ('A', 'a'));
+        assert_eq!(case_of('ß'), ('ß', 'ß'));
+        assert_eq!(case_of('İ'), ('İ', 'i'));
+        assert_eq!(case_of('ı'), ('I', 'ı'));
+        assert_eq!(case_of('ǅ'), ('Ǆ', 'ǆ'));
+        assert_eq!(case_of('Ā'), ('Ā', 'ā'));
+        assert_eq!(case_of('ā'), ('Ā', 'ā'));
+        assert_eq!(case_of('ᾳ'), ('ᾼ', 'ᾳ'));
+        assert_eq!(case_of('1'), ('1', '1'));
+    }
+
+    #[test]
+    fn case_table_is_sorted() {
+        for w in case_table::CASE_RANGES.windows(2) {
+            assert!(w[0].0 <= w[0].1 && w[0].1 < w[1].0, "{:x?}", w);
+        }
+    }
+
+    #[test]
+    fn substring_edges() {
+        // Recorded with `hcleval` (x = substr(...)).
+        let cases: &[(&str, i64, i64, &str)] = &[
+            ("hello", -3, 2, "ll"),
+            ("hello", -3, -1, "llo"),
+            ("hello", -10, 2, "he"),
+            ("hello", 2, 0, ""),
+            ("hello", -2, 0, "lo"),
+            ("hello", 10, 2, ""),
+            ("hello", 5, 2, ""),
+            ("hello", 4, 10, "o"),
+            ("hello", 0, -1, "hello"),
+            ("hello", 0, -5, "hello"),
+            ("", 0, 1, ""),
+            ("", 1, 1, ""),
+            ("", -1, 1, ""),
+            ("hello", -5, 1, "h"),
+            ("hello", -6, 1, "h"),
+            ("hello", 1, -2, "ello"),
+            ("abc", 3, 0, ""),
+            ("abc", 3, -1, ""),
+            ("abc", 0, 0, ""),
+            ("hello", i64::MIN, 2, "he"),
+            ("hello", i64::MAX, -1, ""),
+        ];
+        for &(s, o, l, want) in cases {
+            assert_eq!(substring(s, o, l), want, "substr({s:?}, {o}, {l})");
+        }
+    }
+}
