@@ -211,7 +211,8 @@ pub(crate) fn grapheme_count(bytes: &[u8]) -> usize {
         // "\r\n" is one cluster, but a line segment never contains '\n'.
         return bytes.len();
     }
-    String::from_utf8_lossy(bytes).graphemes(true).count()
+    // Each byte that is not UTF-8 counts as one column, as in the reference.
+    bytes.utf8_chunks().map(|c| c.valid().graphemes(true).count() + c.invalid().len()).sum()
 }
 
 #[cfg(test)]

@@ -390,7 +390,7 @@ impl<'a> Body<'a> {
     /// All attributes and blocks in source order, including redefined attributes.
     pub fn items(self) -> impl Iterator<Item = BodyItem<'a>> + 'a {
         let t = self.t;
-        let at = self.n().data + 1;
+        let at = self.n().data + 2;
         t.list(at).iter().map(move |&id| match t.node(id).kind {
             Kind::Block => BodyItem::Block(Block { t, id }),
             _ => BodyItem::Attribute(Attribute { t, id }),
@@ -419,9 +419,10 @@ impl<'a> Body<'a> {
         })
     }
 
-    /// The zero-length span at the end of the body (the reference's `EndRange`).
+    /// The span the reference records as the body's `EndRange` (zero-length at the end of
+    /// the closing brace, except for some broken blocks).
     pub fn end_span(self) -> Span {
-        Span::empty(self.ex(0))
+        Span::new(self.ex(0), self.ex(1))
     }
 
     /// Where a missing item would go: the zero-length span at the body's start (the

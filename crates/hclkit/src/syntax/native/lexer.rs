@@ -373,13 +373,24 @@ impl<'s> Lexer<'s> {
     /// `$` or `%` in a heredoc or bare template that does not start a sequence.
     fn template_dollar_lit(&mut self, p: usize, kind: TokenKind) -> Token {
         if let Some(n) = self.escaped_intro_len(p) {
-            return self.tok(kind, p, p + n);
+            // An escaped `$${` takes the end of line right after it, if any.
+            let eol = match (self.peek_at(p + n), self.peek_at(p + n + 1)) {
+                (Some(b'\n'), _) => 1,
+                (Some(b'\r'), Some(b'\n')) => 2,
+                _ => 0,
+            };
+            if eol > 0 {
+                if let (Some(Mode::Heredoc), Some(h)) = (self.modes.last(), self.heredocs.last_mut()) {
+                    h.start_of_line = true;
+                }
+            }
+            return self.tok(kind, p, p + n + eol);
         }
         match self.peek_at(p + 1) {
             None => self.error_rest(),
-            Some(b'$' | b'%') if matches!(self.peek_at(p + 2), Some(b'\n' | b'\r')) => {
-                // A quirk of the reference's scanner: "$$", "$%", "%$" and "%%" just before a
-                // newline make one literal token.
+            Some(_) if matches!(self.peek_at(p + 2), Some(b'\n' | b'\r')) => {
+                // A quirk of the reference's scanner: `$` or `%` and one more byte just before
+                // a newline character make one literal token ("$x" in "$x\n").
                 self.tok(kind, p, p + 2)
             }
             Some(_) => self.tok(kind, p, p + 1),

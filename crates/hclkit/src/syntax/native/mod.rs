@@ -8,6 +8,7 @@
 pub mod ast;
 mod decode;
 mod diag;
+pub mod dump;
 pub mod lexer;
 mod parser;
 pub mod token;

@@ -545,7 +545,9 @@ impl<'s> Parser<'s> {
         match self.peek().kind {
             T::Newline | T::Eof | T::CBrace => body = Some(self.parse_body(T::CBrace)),
             _ => {
+                let before = self.errs();
                 body = self.parse_single_attr_body();
+                let body_errs = self.errs() - before;
                 let t = self.peek();
                 match t.kind {
                     T::CBrace => {
@@ -570,6 +572,8 @@ impl<'s> Parser<'s> {
                         self.recover(T::CBrace);
                     }
                 }
+                // The reference reports the body's own problems after these.
+                self.diags[before..].rotate_left(body_errs);
             }
         }
         let cbrace = self.prev_span();
@@ -941,8 +945,10 @@ impl<'s> Parser<'s> {
                         self.read();
                         let mut close = self.read();
                         if close.kind != T::CBrack && !self.recovery {
-                            self.err(Problem::SplatMissingBracket, close.span, None);
+                            // The reference's diagnostic keeps a pointer to `close`, which then
+                            // holds the token recovery stopped at: report that one.
                             close = self.recover(T::CBrack);
+                            self.err(Problem::SplatMissingBracket, close.span, None);
                         }
                         let marker_span = open.span.to(close.span);
                         let item = self.node(Kind::AnonSymbol, marker_span, 0, 0, 0);
@@ -961,8 +967,10 @@ impl<'s> Parser<'s> {
                         } else {
                             let c = self.read();
                             if c.kind != T::CBrack && !self.recovery {
-                                self.err(Problem::IndexMissingBracket, c.span, None);
-                                self.recover(T::CBrack)
+                                // As above: the reference reports the token recovery stops at.
+                                let r = self.recover(T::CBrack);
+                                self.err(Problem::IndexMissingBracket, r.span, None);
+                                r
                             } else {
                                 c
                             }
