@@ -62,6 +62,8 @@ pub(crate) struct Parser<'s> {
     src: &'s [u8],
     lexer: Lexer<'s>,
     buf: VecDeque<Token>,
+    /// The next significant token under the current newline mode, once computed.
+    peeked: Option<(Token, usize)>,
     nl_stack: Vec<bool>,
     prev: Option<Token>,
     recovery: bool,
@@ -83,6 +85,7 @@ impl<'s> Parser<'s> {
             src,
             lexer: Lexer::new(src, mode),
             buf: VecDeque::with_capacity(8),
+            peeked: None,
             nl_stack: vec![true],
             prev: None,
             recovery: false,
@@ -101,6 +104,7 @@ impl<'s> Parser<'s> {
     /// Lexes whatever the parser left (so every lexical problem is reported) and returns the
     /// tree and the lexer's and parser's diagnostics.
     pub(crate) fn finish(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>) {
+        self.peeked = None;
         loop {
             let t = self.raw(0);
             if t.kind == T::Eof {
@@ -143,6 +147,15 @@ impl<'s> Parser<'s> {
     /// The next significant token and how many raw tokens reading it consumes.
     #[inline]
     fn next_index(&mut self) -> (Token, usize) {
+        if let Some(p) = self.peeked {
+            return p;
+        }
+        let p = self.scan_next();
+        self.peeked = Some(p);
+        p
+    }
+
+    fn scan_next(&mut self) -> (Token, usize) {
         let include = *self.nl_stack.last().unwrap_or(&true);
         let mut i = 0;
         loop {
@@ -171,7 +184,12 @@ impl<'s> Parser<'s> {
     #[inline]
     fn read(&mut self) -> Token {
         let (t, n) = self.next_index();
-        self.buf.drain(..n);
+        self.peeked = None;
+        if n == 1 {
+            self.buf.pop_front();
+        } else {
+            self.buf.drain(..n);
+        }
         self.prev = Some(t);
         t
     }
@@ -188,12 +206,18 @@ impl<'s> Parser<'s> {
     }
 
     fn push_newlines(&mut self, include: bool) {
+        if self.nl_stack.last() != Some(&include) {
+            self.peeked = None;
+        }
         self.nl_stack.push(include);
     }
 
     fn pop_newlines(&mut self) {
         if self.nl_stack.len() > 1 {
-            self.nl_stack.pop();
+            let old = self.nl_stack.pop();
+            if self.nl_stack.last() != old.as_ref() {
+                self.peeked = None;
+            }
         }
     }
 
