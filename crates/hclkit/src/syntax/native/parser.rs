@@ -15,7 +15,7 @@
 //! the first are then suppressed, as the reference does. Nesting deeper than [`MAX_DEPTH`]
 //! is reported instead of overflowing the stack.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -61,7 +61,9 @@ enum Cur {
 pub(crate) struct Parser<'s> {
     src: &'s [u8],
     lexer: Lexer<'s>,
-    buf: VecDeque<Token>,
+    /// Raw lookahead tokens; `buf[head..]` are not consumed yet.
+    buf: Vec<Token>,
+    head: usize,
     /// The next significant token under the current newline mode, once computed.
     peeked: Option<(Token, usize)>,
     nl_stack: Vec<bool>,
@@ -84,7 +86,8 @@ impl<'s> Parser<'s> {
         Parser {
             src,
             lexer: Lexer::new(src, mode),
-            buf: VecDeque::with_capacity(8),
+            buf: Vec::with_capacity(8),
+            head: 0,
             peeked: None,
             nl_stack: vec![true],
             prev: None,
@@ -110,7 +113,7 @@ impl<'s> Parser<'s> {
             if t.kind == T::Eof {
                 break;
             }
-            self.buf.pop_front();
+            self.consume(1);
         }
         let lex = self.lexer.take_diagnostics();
         let mut diags: Vec<RawDiag> =
@@ -132,16 +135,28 @@ impl<'s> Parser<'s> {
 
     // ---- token source -------------------------------------------------------------------
 
+    /// The raw token `i` places after the next unconsumed one.
     #[inline]
     fn raw(&mut self, i: usize) -> Token {
-        while self.buf.len() <= i {
+        let at = self.head + i;
+        while self.buf.len() <= at {
             let t = self.lexer.next_token();
             if t.kind == T::Comment {
                 self.comments.push(t.span);
             }
-            self.buf.push_back(t);
+            self.buf.push(t);
         }
-        self.buf[i]
+        self.buf[at]
+    }
+
+    /// Consumes `n` raw tokens.
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        self.head += n;
+        if self.head >= self.buf.len() {
+            self.buf.clear();
+            self.head = 0;
+        }
     }
 
     /// The next significant token and how many raw tokens reading it consumes.
@@ -185,11 +200,7 @@ impl<'s> Parser<'s> {
     fn read(&mut self) -> Token {
         let (t, n) = self.next_index();
         self.peeked = None;
-        if n == 1 {
-            self.buf.pop_front();
-        } else {
-            self.buf.drain(..n);
-        }
+        self.consume(n);
         self.prev = Some(t);
         t
     }
@@ -754,41 +765,42 @@ impl<'s> Parser<'s> {
         self.node(Kind::Conditional, span, 0, 0, data)
     }
 
-    fn binary_op(level: usize, k: TokenKind) -> Option<BinaryOp> {
+    /// The operator of token kind `k` and its precedence level (0 binds loosest).
+    #[inline]
+    fn binary_op(k: TokenKind) -> Option<(BinaryOp, usize)> {
         use BinaryOp::*;
-        match (level, k) {
-            (0, T::Or) => Some(LogicalOr),
-            (1, T::And) => Some(LogicalAnd),
-            (2, T::EqualOp) => Some(Equal),
-            (2, T::NotEqual) => Some(NotEqual),
-            (3, T::GreaterThan) => Some(GreaterThan),
-            (3, T::GreaterThanEq) => Some(GreaterThanOrEqual),
-            (3, T::LessThan) => Some(LessThan),
-            (3, T::LessThanEq) => Some(LessThanOrEqual),
-            (4, T::Plus) => Some(Add),
-            (4, T::Minus) => Some(Subtract),
-            (5, T::Star) => Some(Multiply),
-            (5, T::Slash) => Some(Divide),
-            (5, T::Percent) => Some(Modulo),
-            _ => None,
-        }
+        Some(match k {
+            T::Or => (LogicalOr, 0),
+            T::And => (LogicalAnd, 1),
+            T::EqualOp => (Equal, 2),
+            T::NotEqual => (NotEqual, 2),
+            T::GreaterThan => (GreaterThan, 3),
+            T::GreaterThanEq => (GreaterThanOrEqual, 3),
+            T::LessThan => (LessThan, 3),
+            T::LessThanEq => (LessThanOrEqual, 3),
+            T::Plus => (Add, 4),
+            T::Minus => (Subtract, 4),
+            T::Star => (Multiply, 5),
+            T::Slash => (Divide, 5),
+            T::Percent => (Modulo, 5),
+            _ => return None,
+        })
     }
 
-    fn parse_binary(&mut self, level: usize) -> u32 {
-        if level == 6 {
-            return self.parse_expression_with_traversals();
-        }
+    /// Binary operations binding at least as tight as `min_level`, left-associative
+    /// (precedence climbing; the same trees as the reference's one function per level, and the
+    /// same early return when an operand fails in recovery mode).
+    fn parse_binary(&mut self, min_level: usize) -> u32 {
         let before = self.errs();
-        let mut lhs = self.parse_binary(level + 1);
+        let mut lhs = self.parse_expression_with_traversals();
         if self.recovery && self.errs() > before {
             return lhs;
         }
-        let mut pending: Option<(BinaryOp, u32)> = None;
         loop {
             let next = self.peek();
-            let Some(op) = Self::binary_op(level, next.kind) else { break };
-            if let Some((pop, rhs)) = pending.take() {
-                lhs = self.binary_node(lhs, pop, rhs);
+            let Some((op, level)) = Self::binary_op(next.kind) else { break };
+            if level < min_level {
+                break;
             }
             self.read();
             let before = self.errs();
@@ -796,12 +808,9 @@ impl<'s> Parser<'s> {
             if self.recovery && self.errs() > before {
                 return lhs;
             }
-            pending = Some((op, rhs));
+            lhs = self.binary_node(lhs, op, rhs);
         }
-        match pending {
-            Some((op, rhs)) => self.binary_node(lhs, op, rhs),
-            None => lhs,
-        }
+        lhs
     }
 
     fn binary_node(&mut self, lhs: u32, op: BinaryOp, rhs: u32) -> u32 {
