@@ -31,7 +31,8 @@ use crate::pos::{LineIndex, Pos, Range, Ranged, Span};
 pub struct NodeId(pub(crate) u32);
 
 impl NodeId {
-    /// The index as a number (stable for the life of the tree).
+    /// The id as a number (stable for the life of the tree; not an index into anything
+    /// public).
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -102,11 +103,30 @@ pub(crate) const FOR_GROUP: u8 = 2;
 // Object key flag (high bit of the key id in the item list).
 pub(crate) const KEY_FORCE_NON_LITERAL: u32 = 1 << 31;
 
-// Traversal step kinds.
+// Attribute flag: `data` points to `extra` = [equals offset, expr] (when the offset from the
+// name's start to `=` does not fit `aux`); otherwise `data` is the expression and `aux` the
+// offset.
+pub(crate) const ATTR_WIDE: u8 = 2;
+
+// Template flags: a quoted template that is one literal token (`"abc"`, the common case), or
+// the empty string `""`. Its one part is not stored: it is the "virtual" node `id | VIRTUAL`.
+pub(crate) const TPL_SIMPLE: u8 = 1;
+pub(crate) const TPL_EMPTY: u8 = 2;
+pub(crate) const VIRTUAL: u32 = 1 << 31;
+
+// Traversal steps, in `extra` after a count. The kind is in the top two bits of the first
+// word, the step's start offset below it (sources are limited to 1 GiB):
+// attribute `[kind|start, name_start]` (the name is the identifier there); legacy index `.0`
+// and rejected legacy index `.0.1` `[kind|start, number_start]`; index `[kind|start, end, key]`.
 pub(crate) const STEP_ATTR: u32 = 0;
 pub(crate) const STEP_INDEX: u32 = 1;
 pub(crate) const STEP_LEGACY_INDEX: u32 = 2;
 pub(crate) const STEP_DYNAMIC_INDEX: u32 = 3;
+pub(crate) const STEP_SHIFT: u32 = 30;
+pub(crate) const STEP_MASK: u32 = (1 << STEP_SHIFT) - 1;
+
+/// The largest source the parser accepts (offsets share words with small tags).
+pub const MAX_SOURCE_LEN: usize = 1 << 30;
 
 /// A parsed source text: the source, its name, the nodes, and the comments beside them.
 pub struct Tree {
@@ -173,16 +193,39 @@ impl Tree {
 
     /// The expression with id `id`, if it is one.
     pub fn expr(&self, id: NodeId) -> Option<Expr<'_>> {
-        let n = self.nodes.get(id.index())?;
+        let n = self.nodes.get((id.0 & !VIRTUAL) as usize)?;
+        if id.0 & VIRTUAL != 0 {
+            return (n.kind == Kind::Template && n.flags & TPL_SIMPLE != 0).then(|| Expr::new(self, id));
+        }
         if matches!(n.kind, Kind::Body | Kind::Attribute | Kind::Block) {
             return None;
         }
         Some(Expr::new(self, id))
     }
 
+    /// The node `id` (for a virtual literal part, the node it would be).
     #[inline]
-    pub(crate) fn node(&self, id: u32) -> &Node {
-        &self.nodes[id as usize]
+    pub(crate) fn node(&self, id: u32) -> Node {
+        if id & VIRTUAL != 0 {
+            let t = self.nodes[(id & !VIRTUAL) as usize];
+            let (span, flags) = if t.flags & TPL_EMPTY != 0 {
+                (Span::empty(t.span.end), STR_QUOTED | STR_EMPTY)
+            } else {
+                (Span::new(t.span.start + 1, t.span.end.saturating_sub(1)), STR_QUOTED)
+            };
+            return Node { span, kind: Kind::Literal, flags, aux: LIT_STRING, data: 0 };
+        }
+        self.nodes[id as usize]
+    }
+
+    /// The parts of template node `id`.
+    pub(crate) fn template_parts(&self, id: u32) -> TemplateParts<'_> {
+        let n = self.nodes[id as usize];
+        if n.flags & TPL_SIMPLE != 0 {
+            TemplateParts::One(id | VIRTUAL)
+        } else {
+            TemplateParts::List(self.list(n.data))
+        }
     }
 
     #[inline]
@@ -210,6 +253,29 @@ impl Tree {
 impl fmt::Debug for Tree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Tree").field("filename", &self.filename).field("nodes", &self.nodes.len()).finish()
+    }
+}
+
+/// The part ids of a template.
+#[derive(Clone, Copy)]
+pub(crate) enum TemplateParts<'a> {
+    One(u32),
+    List(&'a [u32]),
+}
+
+impl TemplateParts<'_> {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            TemplateParts::One(_) => 1,
+            TemplateParts::List(l) => l.len(),
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> u32 {
+        match self {
+            TemplateParts::One(id) => *id,
+            TemplateParts::List(l) => l[i],
+        }
     }
 }
 
@@ -326,7 +392,7 @@ macro_rules! view {
 
             #[inline]
             #[allow(dead_code)]
-            fn n(self) -> &'a Node {
+            fn n(self) -> Node {
                 self.t.node(self.id)
             }
 
@@ -444,18 +510,24 @@ impl<'a> Attribute<'a> {
 
     /// The name's span.
     pub fn name_span(self) -> Span {
-        Span::new(self.span().start, self.ex(0))
+        self.t.ident_at(self.span().start)
     }
 
     /// The span of the `=`.
     pub fn equals_span(self) -> Span {
-        let p = self.ex(1);
+        let n = self.n();
+        let p = if n.flags & ATTR_WIDE != 0 { self.ex(0) } else { n.span.start + n.aux as u32 };
         Span::new(p, p + 1)
     }
 
     /// The value expression.
     pub fn expr(self) -> Expr<'a> {
-        self.expr_at(2)
+        let n = self.n();
+        if n.flags & ATTR_WIDE != 0 {
+            self.expr_at(1)
+        } else {
+            Expr::new(self.t, NodeId(n.data))
+        }
     }
 
     /// Whether an earlier attribute of the same body has the same name (an error the parser
@@ -873,13 +945,14 @@ impl<'a> TemplateExpr<'a> {
     /// conditionals and template joins).
     pub fn parts(self) -> impl Iterator<Item = Expr<'a>> + 'a {
         let t = self.t;
-        t.list(self.n().data).iter().map(move |&id| Expr::new(t, NodeId(id)))
+        let parts = t.template_parts(self.id);
+        (0..parts.len()).map(move |i| Expr::new(t, NodeId(parts.get(i))))
     }
 
     /// Whether the template is a single string literal (the reference's `IsStringLiteral`).
     pub fn is_string_literal(self) -> bool {
-        let parts = self.t.list(self.n().data);
-        parts.len() == 1 && self.t.node(parts[0]).kind == Kind::Literal
+        let parts = self.t.template_parts(self.id);
+        parts.len() == 1 && self.t.node(parts.get(0)).kind == Kind::Literal
     }
 }
 
@@ -965,18 +1038,32 @@ impl fmt::Debug for IndexKey<'_> {
 
 fn steps<'a>(t: &'a Tree, at: u32) -> impl Iterator<Item = Traverser<'a>> + 'a {
     let n = t.ex(at) as usize;
-    let base = at as usize + 1;
-    (0..n).map(move |i| {
-        let s = &t.extra[base + 4 * i..base + 4 * i + 4];
-        let span = Span::new(s[1], s[2]);
-        match s[0] {
-            STEP_ATTR => Traverser::Attr { name: t.str(Span::new(s[3], s[2])), span },
-            STEP_INDEX => Traverser::Index { key: IndexKey::Expr(Expr::new(t, NodeId(s[3]))), span },
-            STEP_LEGACY_INDEX => {
-                let num = Span::new(s[3], s[2]);
-                Traverser::Index { key: IndexKey::LegacyNumber(t.str(num), num), span }
+    let mut i = at as usize + 1;
+    (0..n).map(move |_| {
+        let w = t.extra[i];
+        let start = w & STEP_MASK;
+        match w >> STEP_SHIFT {
+            STEP_ATTR => {
+                let name = t.ident_at(t.extra[i + 1]);
+                i += 2;
+                Traverser::Attr { name: t.str(name), span: Span::new(start, name.end) }
             }
-            _ => Traverser::Index { key: IndexKey::Dynamic, span },
+            STEP_INDEX => {
+                let (end, key) = (t.extra[i + 1], t.extra[i + 2]);
+                i += 3;
+                Traverser::Index { key: IndexKey::Expr(Expr::new(t, NodeId(key))), span: Span::new(start, end) }
+            }
+            kind => {
+                let num_start = t.extra[i + 1];
+                i += 2;
+                let num = Span::new(num_start, super::lexer::number_end(&t.src, num_start as usize) as u32);
+                let span = Span::new(start, num.end);
+                if kind == STEP_LEGACY_INDEX {
+                    Traverser::Index { key: IndexKey::LegacyNumber(t.str(num), num), span }
+                } else {
+                    Traverser::Index { key: IndexKey::Dynamic, span }
+                }
+            }
         }
     })
 }
@@ -989,18 +1076,18 @@ impl<'a> ScopeTraversalExpr<'a> {
 
     /// The root variable's span.
     pub fn root_span(self) -> Span {
-        Span::new(self.span().start, self.ex(0))
+        self.t.ident_at(self.span().start)
     }
 
     /// All steps, starting with the root.
     pub fn traversal(self) -> impl Iterator<Item = Traverser<'a>> + 'a {
         let root = Traverser::Root { name: self.root_name(), span: self.root_span() };
-        std::iter::once(root).chain(steps(self.t, self.n().data + 1))
+        std::iter::once(root).chain(steps(self.t, self.n().data))
     }
 
     /// Number of steps, the root included.
     pub fn len(self) -> usize {
-        1 + self.ex(1) as usize
+        1 + self.ex(0) as usize
     }
 
     /// Always false: a traversal has at least its root.

@@ -610,7 +610,7 @@ pub(crate) fn ident_end(src: &[u8], p: usize) -> Option<usize> {
 /// End of a number literal starting at digit `p`: a digit followed by digits, dots and
 /// exponents (`e`, an optional sign and a digit), never ending in a dot.
 #[inline]
-fn number_end(src: &[u8], p: usize) -> usize {
+pub(crate) fn number_end(src: &[u8], p: usize) -> usize {
     let mut i = p + 1;
     let mut good = i;
     loop {

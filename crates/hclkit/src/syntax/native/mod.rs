@@ -15,12 +15,28 @@ pub mod token;
 
 use std::sync::Arc;
 
+pub use ast::MAX_SOURCE_LEN;
 pub use ast::{ExprFile, File};
 pub use parser::MAX_DEPTH;
 
 use crate::diagnostic::Diagnostics;
 use lexer::LexMode;
 use parser::Parser;
+
+/// A source too large for the tree's 30-bit offsets: an empty tree and one diagnostic.
+#[cold]
+fn too_large(src: Arc<[u8]>, filename: &str, template: bool) -> (ast::Tree, u32, Diagnostics) {
+    let mut p = Parser::new(b"", LexMode::Normal);
+    let root = if template { p.parse_template_root() } else { p.parse_body(token::TokenKind::Eof) };
+    let (mut tree, _) = p.finish(filename, Arc::from(&b""[..]));
+    let n = src.len();
+    tree.src = src;
+    let d = crate::Diagnostic::error(
+        "Source too large",
+        format!("This source is {n} bytes long; hclkit parses sources of up to {} bytes.", ast::MAX_SOURCE_LEN - 1),
+    );
+    (tree, root, Diagnostics(vec![d]))
+}
 
 fn render(tree: &ast::Tree, raw: Vec<diag::RawDiag>) -> Diagnostics {
     if raw.is_empty() {
@@ -49,6 +65,10 @@ fn render(tree: &ast::Tree, raw: Vec<diag::RawDiag>) -> Diagnostics {
 /// ```
 pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> (File, Diagnostics) {
     let src: Arc<[u8]> = src.into();
+    if src.len() >= ast::MAX_SOURCE_LEN {
+        let (tree, body, d) = too_large(src, filename, false);
+        return (File { tree, body: ast::NodeId(body) }, d);
+    }
     let mut p = Parser::new(&src, LexMode::Normal);
     let body = p.parse_body(token::TokenKind::Eof);
     let (tree, raw) = p.finish(filename, src.clone());
@@ -83,6 +103,10 @@ pub fn parse_config_strict(src: impl Into<Arc<[u8]>>, filename: &str) -> Result<
 /// ```
 pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, Diagnostics) {
     let src: Arc<[u8]> = src.into();
+    if src.len() >= ast::MAX_SOURCE_LEN {
+        let (tree, root, d) = too_large(src, filename, true);
+        return (ExprFile { tree, root: ast::NodeId(root) }, d);
+    }
     let mut p = Parser::new(&src, LexMode::Normal);
     p.push_newlines_pub(false);
     let root = p.parse_expression();
@@ -105,6 +129,10 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile,
 /// ```
 pub fn parse_template(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, Diagnostics) {
     let src: Arc<[u8]> = src.into();
+    if src.len() >= ast::MAX_SOURCE_LEN {
+        let (tree, root, d) = too_large(src, filename, true);
+        return (ExprFile { tree, root: ast::NodeId(root) }, d);
+    }
     let mut p = Parser::new(&src, LexMode::Template);
     let root = p.parse_template_root();
     let (tree, raw) = p.finish(filename, src.clone());

@@ -23,7 +23,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::ast::*;
 use super::decode::{decode_quoted, EscapeError};
 use super::diag::{Problem, RawDiag};
-use super::lexer::{LexMode, Lexer};
+use super::lexer::{ident_end, LexMode, Lexer};
 use super::token::{Token, TokenKind};
 use crate::pos::Span;
 
@@ -55,6 +55,7 @@ enum Cur {
         start: u32,
         end: u32,
         base: usize,
+        n: u32,
     },
 }
 
@@ -82,7 +83,11 @@ pub(crate) struct Parser<'s> {
 
 impl<'s> Parser<'s> {
     pub(crate) fn new(src: &'s [u8], mode: LexMode) -> Parser<'s> {
-        let est = src.len() / 24 + 16;
+        // Generous capacities (real files use about one node per 19 bytes and one extra word
+        // per 5): growing a large vector copies it and doubles its footprint for a moment,
+        // while capacity that is never written costs no memory; `finish` trims the excess.
+        let big = src.len() > 1 << 20;
+        let est = if big { src.len() / 12 } else { src.len() / 20 } + 16;
         Parser {
             src,
             lexer: Lexer::new(src, mode),
@@ -94,7 +99,7 @@ impl<'s> Parser<'s> {
             recovery: false,
             depth: 0,
             nodes: Vec::with_capacity(est),
-            extra: Vec::with_capacity(est * 2),
+            extra: Vec::with_capacity(if big { src.len() / 4 } else { src.len() / 6 } + 16),
             diags: Vec::new(),
             comments: Vec::new(),
             scratch: Vec::with_capacity(64),
@@ -408,7 +413,7 @@ impl<'s> Parser<'s> {
                     if let Some(id) = self.parse_body_item() {
                         let n = self.nodes[id as usize];
                         if n.kind == Kind::Attribute {
-                            let name_end = self.extra[n.data as usize];
+                            let name_end = ident_end(self.src, n.span.start as usize).unwrap_or(0) as u32;
                             let name_span = Span::new(n.span.start, name_end);
                             if let Some(prev) = self.find_name(&mut names, names_base, name_span) {
                                 self.err(Problem::AttributeRedefined { name: name_span, prev }, name_span, None);
@@ -527,8 +532,14 @@ impl<'s> Parser<'s> {
             }
             end_span = e;
         }
-        let data = self.extra(&[ident.span.end, eq.span.start, expr]);
-        self.node(Kind::Attribute, ident.span.to(end_span), 0, 0, data)
+        let span = ident.span.to(end_span);
+        match u16::try_from(eq.span.start - ident.span.start) {
+            Ok(off) => self.node(Kind::Attribute, span, 0, off, expr),
+            Err(_) => {
+                let data = self.extra(&[eq.span.start, expr]);
+                self.node(Kind::Attribute, span, ATTR_WIDE, 0, data)
+            }
+        }
     }
 
     fn finish_block(&mut self, ident: Token) -> Option<u32> {
@@ -836,11 +847,12 @@ impl<'s> Parser<'s> {
     fn finish_cur(&mut self, c: Cur) -> u32 {
         match c {
             Cur::Node(id) => id,
-            Cur::Trav { scope, head, start, end, base } => {
+            Cur::Trav { scope, head, start, end, base, n } => {
                 let at = self.extra.len() as u32;
-                let n = (self.steps.len() - base) / 4;
-                self.extra.push(head);
-                self.extra.push(n as u32);
+                if !scope {
+                    self.extra.push(head);
+                }
+                self.extra.push(n);
                 self.extra.extend_from_slice(&self.steps[base..]);
                 self.steps.truncate(base);
                 let kind = if scope { Kind::ScopeTraversal } else { Kind::RelativeTraversal };
@@ -849,18 +861,18 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// Appends a traversal step to `c` (the reference's `makeRelativeTraversal`).
-    fn add_step(&mut self, c: Cur, step: [u32; 4]) -> Cur {
-        let step_end = step[2];
+    /// Appends a traversal step (its encoded words, see `ast::STEP_ATTR`) ending at `end` to
+    /// `c` (the reference's `makeRelativeTraversal`).
+    fn add_step(&mut self, c: Cur, words: &[u32], end: u32) -> Cur {
         match c {
-            Cur::Trav { scope, head, start, base, .. } => {
-                self.steps.extend_from_slice(&step);
-                Cur::Trav { scope, head, start, end: step_end, base }
+            Cur::Trav { scope, head, start, base, n, .. } => {
+                self.steps.extend_from_slice(words);
+                Cur::Trav { scope, head, start, end, base, n: n + 1 }
             }
             Cur::Node(id) => {
                 let base = self.steps.len();
-                self.steps.extend_from_slice(&step);
-                Cur::Trav { scope: false, head: id, start: self.span_of(id).start, end: step_end, base }
+                self.steps.extend_from_slice(words);
+                Cur::Trav { scope: false, head: id, start: self.span_of(id).start, end, base, n: 1 }
             }
         }
     }
@@ -877,7 +889,7 @@ impl<'s> Parser<'s> {
                     match attr.kind {
                         T::Ident => {
                             let a = self.read();
-                            ret = self.add_step(ret, [STEP_ATTR, dot.span.start, a.span.end, a.span.start]);
+                            ret = self.add_step(ret, &[dot.span.start, a.span.start], a.span.end);
                         }
                         T::NumberLit => {
                             let num = self.read();
@@ -888,11 +900,12 @@ impl<'s> Parser<'s> {
                                     num.span,
                                     None,
                                 );
-                                ret = self.add_step(ret, [STEP_DYNAMIC_INDEX, dot.span.start, num.span.end, 0]);
+                                let w = dot.span.start | STEP_DYNAMIC_INDEX << STEP_SHIFT;
+                                ret = self.add_step(ret, &[w, num.span.start], num.span.end);
                             } else {
                                 self.check_number(num.span);
-                                ret = self
-                                    .add_step(ret, [STEP_LEGACY_INDEX, dot.span.start, num.span.end, num.span.start]);
+                                let w = dot.span.start | STEP_LEGACY_INDEX << STEP_SHIFT;
+                                ret = self.add_step(ret, &[w, num.span.start], num.span.end);
                             }
                         }
                         T::Star => {
@@ -900,6 +913,7 @@ impl<'s> Parser<'s> {
                             let first = self.peek().span;
                             let mut last = marker.span;
                             let base = self.steps.len();
+                            let mut nsteps = 0u32;
                             let mut broken = false;
                             while self.peek().kind == T::Dot {
                                 let d = self.read();
@@ -915,21 +929,18 @@ impl<'s> Parser<'s> {
                                             None,
                                         );
                                         self.steps.extend_from_slice(&[
-                                            STEP_DYNAMIC_INDEX,
-                                            d.span.start,
-                                            num.span.end,
-                                            0,
+                                            d.span.start | STEP_DYNAMIC_INDEX << STEP_SHIFT,
+                                            num.span.start,
                                         ]);
                                     } else {
                                         self.check_number(num.span);
                                         self.steps.extend_from_slice(&[
-                                            STEP_LEGACY_INDEX,
-                                            d.span.start,
-                                            num.span.end,
+                                            d.span.start | STEP_LEGACY_INDEX << STEP_SHIFT,
                                             num.span.start,
                                         ]);
                                     }
                                     last = num.span;
+                                    nsteps += 1;
                                     continue;
                                 }
                                 if nt.kind != T::Ident {
@@ -945,7 +956,8 @@ impl<'s> Parser<'s> {
                                     break;
                                 }
                                 let a = self.read();
-                                self.steps.extend_from_slice(&[STEP_ATTR, d.span.start, a.span.end, a.span.start]);
+                                self.steps.extend_from_slice(&[d.span.start, a.span.start]);
+                                nsteps += 1;
                                 last = a.span;
                             }
                             if broken {
@@ -957,8 +969,14 @@ impl<'s> Parser<'s> {
                             let each = if self.steps.len() == base {
                                 item
                             } else {
-                                let trav =
-                                    Cur::Trav { scope: false, head: item, start: first.start, end: last.end, base };
+                                let trav = Cur::Trav {
+                                    scope: false,
+                                    head: item,
+                                    start: first.start,
+                                    end: last.end,
+                                    base,
+                                    n: nsteps,
+                                };
                                 self.finish_cur(trav)
                             };
                             let source = self.finish_cur(ret);
@@ -1012,6 +1030,7 @@ impl<'s> Parser<'s> {
                         let kn = self.nodes[key as usize];
                         let is_const = match kn.kind {
                             Kind::Literal => true,
+                            Kind::Template if kn.flags & TPL_SIMPLE != 0 => true,
                             Kind::Template => {
                                 let l = self.extra[kn.data as usize];
                                 l == 1 && self.nodes[self.extra[kn.data as usize + 1] as usize].kind == Kind::Literal
@@ -1019,7 +1038,8 @@ impl<'s> Parser<'s> {
                             _ => false,
                         };
                         if is_const {
-                            ret = self.add_step(ret, [STEP_INDEX, open.span.start, close.span.end, key]);
+                            let w = open.span.start | STEP_INDEX << STEP_SHIFT;
+                            ret = self.add_step(ret, &[w, close.span.end, key], close.span.end);
                         } else {
                             let coll = self.finish_cur(ret);
                             let data = self.extra(&[coll, key, open.span.start]);
@@ -1085,6 +1105,7 @@ impl<'s> Parser<'s> {
                             start: t.span.start,
                             end: t.span.end,
                             base: self.steps.len(),
+                            n: 0,
                         }
                     }
                 };
@@ -1096,6 +1117,11 @@ impl<'s> Parser<'s> {
                 let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with(b"<<-");
                 let (parts, passthru, _) = self.parse_template_inner(closer, flush);
                 let span = open.span.to(self.prev_span());
+                if open.kind == T::OQuote {
+                    if let Some(id) = self.simple_template(parts, span) {
+                        return Cur::Node(id);
+                    }
+                }
                 Cur::Node(self.template_node(parts, passthru, span))
             }
             T::Minus | T::Bang => {
@@ -1432,6 +1458,33 @@ impl<'s> Parser<'s> {
             return self.node(Kind::TemplateWrap, span, 0, 0, inner);
         }
         self.node(Kind::Template, span, 0, 0, parts_list)
+    }
+
+    /// A quoted template that is one literal token filling the quotes, or `""`: stored as one
+    /// node (its part is virtual, see `ast::TPL_SIMPLE`).
+    fn simple_template(&mut self, parts_list: u32, span: Span) -> Option<u32> {
+        let at = parts_list as usize;
+        if self.extra[at] != 1 || span.len() < 2 || self.src[span.end as usize - 1] != b'"' {
+            return None;
+        }
+        let lit = self.extra[at + 1];
+        if lit as usize != self.nodes.len() - 1 {
+            return None;
+        }
+        let n = self.nodes[lit as usize];
+        if n.kind != Kind::Literal || n.aux != LIT_STRING {
+            return None;
+        }
+        let flags = if n.flags == STR_QUOTED && n.span == Span::new(span.start + 1, span.end - 1) {
+            TPL_SIMPLE
+        } else if n.flags == STR_EMPTY && n.span == Span::empty(span.end) && span.len() == 2 {
+            TPL_SIMPLE | TPL_EMPTY
+        } else {
+            return None;
+        };
+        self.nodes.pop();
+        self.extra.truncate(at);
+        Some(self.node(Kind::Template, span, flags, 0, 0))
     }
 
     /// A whole standalone template (up to EOF).
