@@ -144,14 +144,28 @@ impl<'s> Parser<'s> {
     #[inline]
     fn raw(&mut self, i: usize) -> Token {
         let at = self.head + i;
-        while self.buf.len() <= at {
+        if at >= self.buf.len() {
+            self.refill(at);
+        }
+        // Never past EOF (the scan stops there), but stay in bounds regardless.
+        self.buf[at.min(self.buf.len() - 1)]
+    }
+
+    /// Lexes a batch of tokens (the lexer does not depend on the parser's state, so it can
+    /// run ahead; batches keep its loop hot and the buffer small).
+    #[inline(never)]
+    fn refill(&mut self, at: usize) {
+        const BATCH: usize = 32;
+        while self.buf.len() <= at || self.buf.len() < self.head + BATCH {
             let t = self.lexer.next_token();
             if t.kind == T::Comment {
                 self.comments.push(t.span);
             }
             self.buf.push(t);
+            if t.kind == T::Eof {
+                break;
+            }
         }
-        self.buf[at]
     }
 
     /// Consumes `n` raw tokens.
