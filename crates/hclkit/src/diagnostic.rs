@@ -1,0 +1,583 @@
+//! Diagnostics: errors and warnings with the source ranges they are about.
+//!
+//! A [`Diagnostic`] is the reference's `hcl.Diagnostic`: severity, summary, detail, a subject
+//! range (what is wrong) and a context range (the construct around it). Summaries and details
+//! use the reference's wording, so tools and tests can compare them.
+//!
+//! Two renderings: [`Diagnostics::to_text`] lays diagnostics out for people exactly as the
+//! reference's text writer does, and [`Diagnostics::to_json`] prints them for machines in the
+//! shape of `hcldec --diags=json`.
+
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
+
+use crate::pos::Range;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Severity {
+    /// The input is invalid; results may be incomplete.
+    Error,
+    /// Something looks wrong but processing could continue normally.
+    Warning,
+}
+
+/// One problem found in the input.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short description, the same for every instance of a given problem.
+    pub summary: Cow<'static, str>,
+    /// A longer explanation, specific to this instance; may be empty.
+    pub detail: Cow<'static, str>,
+    /// The range the problem is about, if it has one.
+    pub subject: Option<Range>,
+    /// A wider range around the subject, for context, if useful.
+    pub context: Option<Range>,
+}
+
+impl Diagnostic {
+    /// A new error diagnostic.
+    pub fn error(summary: impl Into<Cow<'static, str>>, detail: impl Into<Cow<'static, str>>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: detail.into(),
+            subject: None,
+            context: None,
+        }
+    }
+
+    /// Sets the subject range.
+    pub fn with_subject(mut self, subject: Range) -> Diagnostic {
+        self.subject = Some(subject);
+        self
+    }
+
+    /// Sets the context range.
+    pub fn with_context(mut self, context: Range) -> Diagnostic {
+        self.context = Some(context);
+        self
+    }
+}
+
+/// `<subject>: <summary>; <detail>`, as the reference's `Diagnostic.Error()`.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.subject {
+            Some(r) => write!(f, "{}: {}; {}", r, self.summary, self.detail),
+            None => write!(f, "<nil>: {}; {}", self.summary, self.detail),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// A list of diagnostics, in the order they were found.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// An empty list.
+    pub fn new() -> Diagnostics {
+        Diagnostics(Vec::new())
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// Number of diagnostics.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Adds one diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    /// Adds all of `other`.
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// Iterates over the diagnostics.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    /// Renders all diagnostics as text, as the reference's `hcl.NewDiagnosticTextWriter` does.
+    ///
+    /// `files` gives the source (and block context) of each file named in a subject. `width`
+    /// wraps the details (0: no wrapping); `color` adds the reference's VT100 codes (use it
+    /// only when writing to a terminal).
+    pub fn to_text(&self, files: &dyn SourceFiles, width: usize, color: bool) -> String {
+        let mut out = String::new();
+        for d in &self.0 {
+            write_text(&mut out, d, files, width, color);
+        }
+        out
+    }
+
+    /// Renders all diagnostics as JSON exactly as `hcldec --diags=json` prints them (an empty
+    /// string when there are none).
+    pub fn to_json(&self) -> String {
+        write_json(&self.0)
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    /// The reference's `Diagnostics.Error()`: one diagnostic, or the first and a count.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.len() {
+            0 => write!(f, "no diagnostics"),
+            1 => write!(f, "{}", self.0[0]),
+            n => write!(f, "{}, and {} other diagnostic(s)", self.0[0], n - 1),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+impl From<Vec<Diagnostic>> for Diagnostics {
+    fn from(v: Vec<Diagnostic>) -> Diagnostics {
+        Diagnostics(v)
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// Where the text renderer finds source code.
+pub trait SourceFiles {
+    /// The bytes of the file called `filename`, if known.
+    fn source(&self, filename: &str) -> Option<&[u8]>;
+
+    /// A description of the block around `offset` (e.g. `resource "a" "b"`), printed as
+    /// `, in ...` after the line number; the native syntax names the top-level block.
+    fn context_string(&self, _filename: &str, _offset: usize) -> Option<String> {
+        None
+    }
+}
+
+/// No sources: every snippet reads "(source code not available)".
+impl SourceFiles for () {
+    fn source(&self, _filename: &str) -> Option<&[u8]> {
+        None
+    }
+}
+
+/// A single named source text.
+impl SourceFiles for (&str, &[u8]) {
+    fn source(&self, filename: &str) -> Option<&[u8]> {
+        (filename == self.0).then_some(self.1)
+    }
+}
+
+/// Renders one diagnostic as text, appending to `out`.
+pub fn write_text(out: &mut String, diag: &Diagnostic, files: &dyn SourceFiles, width: usize, color: bool) {
+    let (color_code, highlight, reset) = if color {
+        let c = match diag.severity {
+            Severity::Error => "\x1b[31m",
+            Severity::Warning => "\x1b[33m",
+        };
+        (c, "\x1b[1;4m", "\x1b[0m")
+    } else {
+        ("", "", "")
+    };
+    let severity = match diag.severity {
+        Severity::Error => "Error",
+        Severity::Warning => "Warning",
+    };
+    let _ = write!(out, "{color_code}{severity}{reset}: {}\n\n", diag.summary);
+
+    if let Some(subject) = &diag.subject {
+        // Byte bounds of the snippet (subject and context) and of the highlight.
+        let (mut snip_start, mut snip_end) = (subject.start.byte, subject.end.byte);
+        if let Some(ctx) = &diag.context {
+            if snip_start == snip_end {
+                (snip_start, snip_end) = (ctx.start.byte, ctx.end.byte);
+            } else if ctx.start.byte != ctx.end.byte {
+                snip_start = snip_start.min(ctx.start.byte);
+                snip_end = snip_end.max(ctx.end.byte);
+            }
+        }
+        if snip_start == snip_end {
+            snip_end += 1;
+        }
+        let (hl_start, mut hl_end) = (subject.start.byte, subject.end.byte);
+        if hl_start == hl_end {
+            hl_end += 1;
+        }
+        match files.source(&subject.filename) {
+            None => {
+                let _ = write!(
+                    out,
+                    "  on {} line {}:\n  (source code not available)\n\n",
+                    subject.filename, subject.start.line
+                );
+            }
+            Some(src) => {
+                let ctx = files.context_string(&subject.filename, subject.start.byte).unwrap_or_default();
+                let ctx = if ctx.is_empty() { String::new() } else { format!(", in {ctx}") };
+                let _ = writeln!(out, "  on {} line {}{}:", subject.filename, subject.start.line, ctx);
+                for line in SourceLines::new(src) {
+                    // Overlap test of the reference's `Range.Overlaps` (empty lines never overlap).
+                    let (ls, le) = (line.start, line.end);
+                    if ls == le {
+                        continue;
+                    }
+                    let contains = |o: usize| o >= ls && o < le;
+                    let snip_contains = |o: usize| o >= snip_start && o < snip_end;
+                    if !(contains(snip_start) || contains(snip_end) || snip_contains(ls) || snip_contains(le)) {
+                        continue;
+                    }
+                    let text = &src[ls..line.text_end];
+                    let hl_contains = |o: usize| o >= hl_start && o < hl_end;
+                    let hl_overlaps = contains(hl_start) || contains(hl_end) || hl_contains(ls) || hl_contains(le);
+                    if !hl_overlaps {
+                        let _ = writeln!(out, "{:4}: {}", line.number, String::from_utf8_lossy(text));
+                    } else {
+                        let hs = hl_start.max(ls).min(line.text_end);
+                        let he = hl_end.min(le).min(line.text_end).max(hs);
+                        let _ = writeln!(
+                            out,
+                            "{:4}: {}{}{}{}{}",
+                            line.number,
+                            String::from_utf8_lossy(&src[ls..hs]),
+                            highlight,
+                            String::from_utf8_lossy(&src[hs..he]),
+                            reset,
+                            String::from_utf8_lossy(&src[he..line.text_end]),
+                        );
+                    }
+                }
+                out.push('\n');
+            }
+        }
+    }
+
+    if !diag.detail.is_empty() {
+        if width > 0 {
+            out.push_str(&wrap(&diag.detail, width));
+        } else {
+            out.push_str(&diag.detail);
+        }
+        out.push_str("\n\n");
+    }
+}
+
+/// Lines as the reference's snippet printer sees them (`bufio.ScanLines` with a grapheme
+/// range scanner): each line's bytes without its newline (and without a final `\r`), and a
+/// line number that also counts lone `\r` characters as line breaks, as the reference does.
+struct SourceLines<'a> {
+    src: &'a [u8],
+    pos: usize,
+    number: usize,
+}
+
+struct SourceLine {
+    number: usize,
+    start: usize,
+    /// End of the line's range (before the newline).
+    end: usize,
+    /// End of the printed text (also before a final `\r`).
+    text_end: usize,
+}
+
+impl<'a> SourceLines<'a> {
+    fn new(src: &'a [u8]) -> SourceLines<'a> {
+        SourceLines { src, pos: 0, number: 1 }
+    }
+}
+
+impl Iterator for SourceLines<'_> {
+    type Item = SourceLine;
+    fn next(&mut self) -> Option<SourceLine> {
+        if self.pos >= self.src.len() {
+            return None;
+        }
+        let start = self.pos;
+        let rest = &self.src[start..];
+        let (end, advance) = match memchr::memchr(b'\n', rest) {
+            Some(i) => (start + i, i + 1),
+            None => (self.src.len(), rest.len()),
+        };
+        let text_end = if end > start && self.src[end - 1] == b'\r' { end - 1 } else { end };
+        // bufio.ScanLines drops the '\r' of "\r\n" from the token, so the range scanner's
+        // line range ends before it too.
+        let range_end = text_end;
+        let number = self.number;
+        // Count line breaks the way the reference's range scanner does: every grapheme
+        // cluster starting with '\r' or '\n' ("\r\n" is one cluster).
+        let seg = &self.src[start..start + advance];
+        let mut i = 0;
+        while i < seg.len() {
+            match seg[i] {
+                b'\r' => {
+                    self.number += 1;
+                    if seg.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                }
+                b'\n' => self.number += 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        self.pos = start + advance;
+        Some(SourceLine { number, start, end: range_end, text_end })
+    }
+}
+
+/// Word-wraps `s` to `limit` columns exactly as `github.com/mitchellh/go-wordwrap` does.
+pub fn wrap(s: &str, limit: usize) -> String {
+    let mut buf = String::with_capacity(s.len() + 8);
+    let mut current = 0usize;
+    let mut word = String::new();
+    let mut space = String::new();
+    let (mut word_len, mut space_len) = (0usize, 0usize);
+    for c in s.chars() {
+        if c == '\n' {
+            if word.is_empty() {
+                if current + space_len <= limit {
+                    buf.push_str(&space);
+                }
+                space.clear();
+                space_len = 0;
+            } else {
+                buf.push_str(&space);
+                space.clear();
+                space_len = 0;
+                buf.push_str(&word);
+                word.clear();
+                word_len = 0;
+            }
+            buf.push(c);
+            current = 0;
+        } else if c.is_whitespace() && c != '\u{a0}' {
+            if space.is_empty() || !word.is_empty() {
+                current += space_len + word_len;
+                buf.push_str(&space);
+                space.clear();
+                space_len = 0;
+                buf.push_str(&word);
+                word.clear();
+                word_len = 0;
+            }
+            space.push(c);
+            space_len += 1;
+        } else {
+            word.push(c);
+            word_len += 1;
+            if current + word_len + space_len > limit && word_len < limit {
+                buf.push('\n');
+                current = 0;
+                space.clear();
+                space_len = 0;
+            }
+        }
+    }
+    if word.is_empty() {
+        if current + space_len <= limit {
+            buf.push_str(&space);
+        }
+    } else {
+        buf.push_str(&space);
+        buf.push_str(&word);
+    }
+    buf
+}
+
+fn write_json(diags: &[Diagnostic]) -> String {
+    if diags.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("{\n  \"diagnostics\": [\n");
+    for (i, d) in diags.iter().enumerate() {
+        out.push_str("    {\n      \"severity\": ");
+        out.push_str(match d.severity {
+            Severity::Error => "\"error\"",
+            Severity::Warning => "\"warning\"",
+        });
+        out.push_str(",\n      \"summary\": ");
+        json_string(&mut out, &d.summary);
+        if !d.detail.is_empty() {
+            out.push_str(",\n      \"detail\": ");
+            json_string(&mut out, &d.detail);
+        }
+        if let Some(r) = &d.subject {
+            out.push_str(",\n      \"subject\": {\n        \"filename\": ");
+            json_string(&mut out, &r.filename);
+            for (name, p) in [("start", &r.start), ("end", &r.end)] {
+                let _ = write!(
+                    out,
+                    ",\n        \"{name}\": {{\n          \"line\": {},\n          \"column\": {},\n          \"byte\": {}\n        }}",
+                    p.line, p.column, p.byte
+                );
+            }
+            out.push_str("\n      }");
+        }
+        out.push_str("\n    }");
+        if i + 1 < diags.len() {
+            out.push(',');
+        }
+        out.push('\n');
+    }
+    out.push_str("  ]\n}\n");
+    out
+}
+
+/// A JSON string as Go's `encoding/json` (1.19, HTML-safe) writes it.
+pub(crate) fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Quotes `s` as Go's `%q` / `strconv.Quote` does (used in the reference's messages).
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x0b' => out.push_str("\\v"),
+            c if go_is_print(c) => out.push(c),
+            c if (c as u32) < 0x80 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if (c as u32) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Approximates Go's `unicode.IsPrint` (letters, marks, numbers, punctuation, symbols and
+/// the ASCII space): control characters, other white space, format characters and private-use
+/// or non-characters are not printable.
+fn go_is_print(c: char) -> bool {
+    if c == ' ' {
+        return true;
+    }
+    if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    let u = c as u32;
+    !matches!(u,
+        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E
+        | 0x2060..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF | 0xFFFE | 0xFFFF
+        | 0xF0000..=0x10FFFF | 0xD800..=0xDFFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pos::Pos;
+
+    fn range(line: usize, col: usize, byte: usize, eline: usize, ecol: usize, ebyte: usize) -> Range {
+        Range {
+            filename: "test.hcl".into(),
+            start: Pos { line, column: col, byte },
+            end: Pos { line: eline, column: ecol, byte: ebyte },
+        }
+    }
+
+    #[test]
+    fn wrap_like_go_wordwrap() {
+        assert_eq!(wrap("foo bar baz", 5), "foo\nbar\nbaz");
+        assert_eq!(wrap("hello world", 0), "hello world");
+        assert_eq!(wrap("a  b\nc", 80), "a  b\nc");
+        assert_eq!(
+            wrap("There is no closing brace for this block before the end of the file.", 40),
+            "There is no closing brace for this block\nbefore the end of the file."
+        );
+    }
+
+    #[test]
+    fn text_like_the_reference() {
+        // From the reference's diagnostic_text_test.go.
+        let src = b"block \"party\" {\n  text = \"birthday\"\n}\n";
+        let d = Diagnostic::error("Splines not reticulated", "All splines must be pre-reticulated.")
+            .with_subject(range(2, 3, 19, 2, 7, 23));
+        let out = Diagnostics(vec![d]).to_text(&("test.hcl", &src[..]), 40, false);
+        assert_eq!(
+            out,
+            "Error: Splines not reticulated\n\n  on test.hcl line 2:\n   2:   text = \"birthday\"\n\nAll splines must be pre-reticulated.\n\n"
+        );
+    }
+
+    #[test]
+    fn text_without_source() {
+        let d = Diagnostic::error("Bad", "").with_subject(range(1, 1, 0, 1, 2, 1));
+        assert_eq!(
+            Diagnostics(vec![d]).to_text(&(), 0, false),
+            "Error: Bad\n\n  on test.hcl line 1:\n  (source code not available)\n\n"
+        );
+    }
+
+    #[test]
+    fn json_like_hcldec() {
+        let d = Diagnostic::error("Bad <thing>", "").with_subject(range(1, 1, 0, 1, 2, 1));
+        assert_eq!(
+            Diagnostics(vec![d]).to_json(),
+            "{\n  \"diagnostics\": [\n    {\n      \"severity\": \"error\",\n      \"summary\": \"Bad \\u003cthing\\u003e\",\n      \"subject\": {\n        \"filename\": \"test.hcl\",\n        \"start\": {\n          \"line\": 1,\n          \"column\": 1,\n          \"byte\": 0\n        },\n        \"end\": {\n          \"line\": 1,\n          \"column\": 2,\n          \"byte\": 1\n        }\n      }\n    }\n  ]\n}\n"
+        );
+        assert_eq!(Diagnostics::new().to_json(), "");
+    }
+
+    #[test]
+    fn go_quoting() {
+        assert_eq!(go_quote("a\"b\\c\n\u{1}é"), "\"a\\\"b\\\\c\\n\\x01é\"");
+        assert_eq!(go_quote("\u{200b}"), "\"\\u200b\"");
+    }
+}

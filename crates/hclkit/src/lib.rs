@@ -1,0 +1,33 @@
+//! hclkit: HCL v2 (HashiCorp Configuration Language) in Rust.
+//!
+//! This crate holds the layers below evaluation:
+//!
+//! ```text
+//! bytes ──► syntax::native::lexer ──► syntax::native::parser ──► syntax::native::ast::File
+//!                      │                        │
+//!                      └──────── diagnostic::Diagnostics ◄──────┘   (pos: spans → lines/columns)
+//! ```
+//!
+//! * [`pos`]: byte spans ([`pos::Span`]), positions and ranges as the reference reports them
+//!   ([`pos::Pos`], [`pos::Range`]) and a lazy [`pos::LineIndex`].
+//! * [`diagnostic`]: [`diagnostic::Diagnostic`] and its text and JSON renderings.
+//! * [`syntax::native`]: the native syntax: tokens, lexer, typed AST and parser.
+//!
+//! Parsing never fails: every entry point returns a tree and diagnostics.
+//!
+//! ```
+//! let (file, diags) = hclkit::parse_config(b"a = 1 + 2\n".as_slice(), "main.hcl");
+//! assert!(!diags.has_errors());
+//! let attr = file.body().attributes().next().unwrap();
+//! assert_eq!(attr.name(), "a");
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod diagnostic;
+pub mod pos;
+pub mod syntax;
+
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use pos::{Pos, Range, Span};
+pub use syntax::native::{parse_config, parse_config_strict, parse_expression, parse_template};

@@ -1,0 +1,264 @@
+//! Positions in source text.
+//!
+//! The tree and the diagnostics store [`Span`]s: two `u32` byte offsets, `Copy`, 8 bytes.
+//! Lines and columns are computed only when something is reported, from a [`LineIndex`]
+//! built on first use. [`Pos`] and [`Range`] are the reference's `hcl.Pos` and `hcl.Range`:
+//! lines and columns count from 1, and columns count grapheme clusters (as the reference
+//! does), not bytes or code points.
+
+use std::fmt;
+use std::sync::Arc;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// A half-open range of byte offsets `[start, end)` into one source text.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: u32,
+    /// Offset one past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    #[inline]
+    pub const fn new(start: u32, end: u32) -> Span {
+        Span { start, end }
+    }
+
+    /// The empty span at `offset`.
+    #[inline]
+    pub const fn empty(offset: u32) -> Span {
+        Span { start: offset, end: offset }
+    }
+
+    /// Length in bytes.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// Whether the span covers no bytes.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The span from the start of `self` to the end of `other` (the reference's `RangeBetween`).
+    #[inline]
+    pub const fn to(self, other: Span) -> Span {
+        Span { start: self.start, end: other.end }
+    }
+
+    /// The smallest span covering both (the reference's `RangeOver`, empty spans ignored).
+    pub fn cover(self, other: Span) -> Span {
+        if self.is_empty() {
+            return other;
+        }
+        if other.is_empty() {
+            return self;
+        }
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+
+    /// Whether `offset` lies in `[start, end)`.
+    #[inline]
+    pub const fn contains(self, offset: u32) -> bool {
+        offset >= self.start && offset < self.end
+    }
+
+    /// Whether `other` lies entirely inside `self`.
+    #[inline]
+    pub const fn contains_span(self, other: Span) -> bool {
+        other.start >= self.start && other.end <= self.end
+    }
+
+    /// The bytes of `src` this span covers (clamped to `src`).
+    pub fn slice(self, src: &[u8]) -> &[u8] {
+        let end = (self.end as usize).min(src.len());
+        let start = (self.start as usize).min(end);
+        &src[start..end]
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// Anything with a span in the source: tokens, nodes, diagnostics' subjects.
+pub trait Ranged {
+    /// The span this item covers.
+    fn span(&self) -> Span;
+}
+
+impl Ranged for Span {
+    fn span(&self) -> Span {
+        *self
+    }
+}
+
+/// A position: byte offset, line and column (the reference's `hcl.Pos`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Pos {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in grapheme clusters.
+    pub column: usize,
+    /// 0-based byte offset.
+    pub byte: usize,
+}
+
+impl Pos {
+    /// The start of a file: line 1, column 1, byte 0.
+    pub const INITIAL: Pos = Pos { line: 1, column: 1, byte: 0 };
+}
+
+/// A range in a named file (the reference's `hcl.Range`).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Range {
+    /// The file name the range refers to.
+    pub filename: Arc<str>,
+    /// Where the range starts.
+    pub start: Pos,
+    /// Where the range ends (exclusive).
+    pub end: Pos,
+}
+
+impl Range {
+    /// The byte span of this range.
+    pub fn span(&self) -> Span {
+        Span::new(self.start.byte as u32, self.end.byte as u32)
+    }
+
+    /// Whether the range covers no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.start.byte == self.end.byte
+    }
+}
+
+/// `file:line,col-col` or `file:line,col-line,col`, as the reference prints ranges.
+impl fmt::Display for Range {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.start.line == self.end.line {
+            write!(f, "{}:{},{}-{}", self.filename, self.start.line, self.start.column, self.end.column)
+        } else {
+            write!(
+                f,
+                "{}:{},{}-{},{}",
+                self.filename, self.start.line, self.start.column, self.end.line, self.end.column
+            )
+        }
+    }
+}
+
+/// Maps byte offsets to lines and columns.
+///
+/// Lines start after each `\n` (so `\r\n` ends one line). A leading UTF-8 byte order mark is
+/// skipped by the reference before counting columns, and so it is here.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    line_starts: Vec<u32>,
+    bom: bool,
+}
+
+impl LineIndex {
+    /// Builds the index for `src`.
+    pub fn new(src: &[u8]) -> LineIndex {
+        let mut line_starts = Vec::with_capacity(src.len() / 32 + 1);
+        line_starts.push(0);
+        line_starts.extend(memchr::memchr_iter(b'\n', src).map(|i| i as u32 + 1));
+        LineIndex { line_starts, bom: src.starts_with(b"\xEF\xBB\xBF") }
+    }
+
+    /// Number of lines (a final line without newline counts; an empty text has one line).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Byte offset where the 0-based line `line` starts.
+    pub fn line_start(&self, line: usize) -> Option<u32> {
+        self.line_starts.get(line).copied()
+    }
+
+    /// The position of byte `offset` in `src`.
+    pub fn pos(&self, src: &[u8], offset: u32) -> Pos {
+        let offset = offset.min(src.len() as u32);
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let mut start = self.line_starts[line] as usize;
+        if line == 0 && self.bom && offset >= 3 {
+            start = 3;
+        }
+        let column = grapheme_count(&src[start..offset as usize]) + 1;
+        Pos { line: line + 1, column, byte: offset as usize }
+    }
+
+    /// The range of `span` in `src`, labelled with `filename`.
+    pub fn range(&self, src: &[u8], filename: &Arc<str>, span: Span) -> Range {
+        Range { filename: filename.clone(), start: self.pos(src, span.start), end: self.pos(src, span.end) }
+    }
+}
+
+/// Number of grapheme clusters in `bytes` (ASCII fast path; invalid UTF-8 counts one per
+/// replacement character).
+pub(crate) fn grapheme_count(bytes: &[u8]) -> usize {
+    if bytes.is_ascii() {
+        // "\r\n" is one cluster, but a line segment never contains '\n'.
+        return bytes.len();
+    }
+    // Each byte that is not UTF-8 counts as one column, as in the reference.
+    bytes.utf8_chunks().map(|c| c.valid().graphemes(true).count() + c.invalid().len()).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions() {
+        let src = "ab\ncé\u{301}d\n".as_bytes();
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.pos(src, 0), Pos { line: 1, column: 1, byte: 0 });
+        assert_eq!(idx.pos(src, 2), Pos { line: 1, column: 3, byte: 2 });
+        assert_eq!(idx.pos(src, 3), Pos { line: 2, column: 1, byte: 3 });
+        // "é" + combining acute is one grapheme cluster.
+        let d = src.iter().position(|&b| b == b'd').unwrap() as u32;
+        assert_eq!(idx.pos(src, d), Pos { line: 2, column: 3, byte: d as usize });
+        assert_eq!(idx.pos(src, src.len() as u32).line, 3);
+    }
+
+    #[test]
+    fn bom_is_not_a_column() {
+        let src = b"\xEF\xBB\xBFa = 1";
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.pos(src, 3), Pos { line: 1, column: 1, byte: 3 });
+        assert_eq!(idx.pos(src, 5), Pos { line: 1, column: 3, byte: 5 });
+    }
+
+    #[test]
+    fn range_display() {
+        let r = Range {
+            filename: "f.hcl".into(),
+            start: Pos { line: 1, column: 2, byte: 1 },
+            end: Pos { line: 1, column: 5, byte: 4 },
+        };
+        assert_eq!(r.to_string(), "f.hcl:1,2-5");
+        let r2 = Range { end: Pos { line: 2, column: 1, byte: 9 }, ..r };
+        assert_eq!(r2.to_string(), "f.hcl:1,2-2,1");
+    }
+
+    #[test]
+    fn span_helpers() {
+        let a = Span::new(2, 5);
+        assert_eq!(a.cover(Span::new(4, 9)), Span::new(2, 9));
+        assert_eq!(a.cover(Span::empty(0)), a);
+        assert!(a.contains(4) && !a.contains(5));
+        assert_eq!(a.slice(b"0123456"), b"234");
+        assert_eq!(Span::new(5, 100).slice(b"0123456"), b"56");
+    }
+}

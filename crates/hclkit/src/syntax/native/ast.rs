@@ -1,0 +1,1441 @@
+//! The typed AST of the native syntax.
+//!
+//! The tree is stored compactly: one [`Tree`] owns the source text, a vector of 16-byte nodes
+//! addressed by [`NodeId`], and a vector of `u32`s for variable-length parts (child lists,
+//! secondary ranges). Identifiers and string bodies are not copied: they are spans of the
+//! source, decoded when asked for. This keeps a parsed file at about one to two bytes of tree
+//! per byte of source.
+//!
+//! The public face is a set of typed, `Copy` views borrowing the tree: [`Body`], [`Attribute`],
+//! [`Block`] and the [`Expr`] enum with one view type per node type of the reference's
+//! `hclsyntax` package ([`LiteralExpr`], [`TemplateExpr`], [`ScopeTraversalExpr`], ...). Every
+//! view has a [`Span`] and, through [`Tree::range`], a [`Range`]; views also expose the
+//! secondary ranges the reference records (a block's type, labels and braces; an attribute's
+//! name and equals sign; ...).
+//!
+//! **Invariants**: every node's span lies inside its parent's span (except for the synthetic
+//! nodes of broken input, which may be empty); child lists are in source order. On broken
+//! input, getters still return something: placeholders are [`LiteralValue::Dynamic`] literals.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+use super::lexer::ident_end;
+use crate::pos::{LineIndex, Pos, Range, Ranged, Span};
+
+/// Index of a node in its [`Tree`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct NodeId(pub(crate) u32);
+
+impl NodeId {
+    /// The id as a number (stable for the life of the tree; not an index into anything
+    /// public).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+pub(crate) const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub(crate) enum Kind {
+    Body,
+    Attribute,
+    Block,
+    Literal,
+    Template,
+    TemplateWrap,
+    TemplateJoin,
+    ScopeTraversal,
+    RelativeTraversal,
+    FunctionCall,
+    Conditional,
+    BinaryOp,
+    UnaryOp,
+    Tuple,
+    Object,
+    For,
+    Index,
+    Splat,
+    AnonSymbol,
+    Parens,
+}
+
+/// A node: 16 bytes. `data` is a child id or an index into `extra`, depending on `kind`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub span: Span,
+    pub kind: Kind,
+    pub flags: u8,
+    pub aux: u16,
+    pub data: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<Node>() == 16);
+
+// Literal kinds (in `aux`).
+pub(crate) const LIT_NUMBER: u16 = 0;
+pub(crate) const LIT_BAD_NUMBER: u16 = 1;
+pub(crate) const LIT_TRUE: u16 = 2;
+pub(crate) const LIT_FALSE: u16 = 3;
+pub(crate) const LIT_NULL: u16 = 4;
+pub(crate) const LIT_STRING: u16 = 5;
+pub(crate) const LIT_DYNAMIC: u16 = 6;
+
+// String literal flags (in `flags`).
+pub(crate) const STR_QUOTED: u8 = 1;
+pub(crate) const STR_LTRIM: u8 = 2;
+pub(crate) const STR_RTRIM: u8 = 4;
+/// The value is the empty string whatever the span says (synthetic parts).
+pub(crate) const STR_EMPTY: u8 = 8;
+
+// Attribute flags.
+pub(crate) const ATTR_DUPLICATE: u8 = 1;
+// Function call flags.
+pub(crate) const CALL_EXPAND: u8 = 1;
+// For flags.
+pub(crate) const FOR_OBJECT: u8 = 1;
+pub(crate) const FOR_GROUP: u8 = 2;
+// Object key flag (high bit of the key id in the item list).
+pub(crate) const KEY_FORCE_NON_LITERAL: u32 = 1 << 31;
+
+// Attribute flag: `data` points to `extra` = [equals offset, expr] (when the offset from the
+// name's start to `=` does not fit `aux`); otherwise `data` is the expression and `aux` the
+// offset.
+pub(crate) const ATTR_WIDE: u8 = 2;
+
+// Template flags: a quoted template that is one literal token (`"abc"`, the common case), or
+// the empty string `""`. Its one part is not stored: it is the "virtual" node `id | VIRTUAL`.
+pub(crate) const TPL_SIMPLE: u8 = 1;
+pub(crate) const TPL_EMPTY: u8 = 2;
+pub(crate) const VIRTUAL: u32 = 1 << 31;
+
+// Traversal steps, in `extra` after a count. The kind is in the top two bits of the first
+// word, the step's start offset below it (sources are limited to 1 GiB):
+// attribute `[kind|start, name_start]` (the name is the identifier there); legacy index `.0`
+// and rejected legacy index `.0.1` `[kind|start, number_start]`; index `[kind|start, end, key]`.
+pub(crate) const STEP_ATTR: u32 = 0;
+pub(crate) const STEP_INDEX: u32 = 1;
+pub(crate) const STEP_LEGACY_INDEX: u32 = 2;
+pub(crate) const STEP_DYNAMIC_INDEX: u32 = 3;
+pub(crate) const STEP_SHIFT: u32 = 30;
+pub(crate) const STEP_MASK: u32 = (1 << STEP_SHIFT) - 1;
+
+/// The largest source the parser accepts (offsets share words with small tags).
+pub const MAX_SOURCE_LEN: usize = 1 << 30;
+
+/// A parsed source text: the source, its name, the nodes, and the comments beside them.
+pub struct Tree {
+    pub(crate) src: Arc<[u8]>,
+    pub(crate) filename: Arc<str>,
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) extra: Vec<u32>,
+    pub(crate) comments: Vec<Span>,
+    pub(crate) line_index: OnceLock<LineIndex>,
+}
+
+impl Tree {
+    /// The source text.
+    pub fn source(&self) -> &[u8] {
+        &self.src
+    }
+
+    /// The source text, shared.
+    pub fn source_arc(&self) -> &Arc<[u8]> {
+        &self.src
+    }
+
+    /// The file name given to the parser.
+    pub fn filename(&self) -> &Arc<str> {
+        &self.filename
+    }
+
+    /// The spans of all comments, in source order (they are not part of the tree).
+    pub fn comments(&self) -> &[Span] {
+        &self.comments
+    }
+
+    /// The line index of the source, built on first use.
+    pub fn line_index(&self) -> &LineIndex {
+        self.line_index.get_or_init(|| LineIndex::new(&self.src))
+    }
+
+    /// The position of a byte offset.
+    pub fn pos(&self, offset: u32) -> Pos {
+        self.line_index().pos(&self.src, offset)
+    }
+
+    /// The range of a span, with this tree's file name.
+    pub fn range(&self, span: Span) -> Range {
+        self.line_index().range(&self.src, &self.filename, span)
+    }
+
+    /// The source text of a span (lossily decoded).
+    pub fn text(&self, span: Span) -> Cow<'_, str> {
+        String::from_utf8_lossy(span.slice(&self.src))
+    }
+
+    /// Number of nodes (a measure of the tree's size).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Bytes of memory the tree structure uses (nodes, lists, comments; not the source).
+    pub fn heap_size(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.extra.capacity() * 4
+            + self.comments.capacity() * std::mem::size_of::<Span>()
+    }
+
+    /// The expression with id `id`, if it is one.
+    pub fn expr(&self, id: NodeId) -> Option<Expr<'_>> {
+        let n = self.nodes.get((id.0 & !VIRTUAL) as usize)?;
+        if id.0 & VIRTUAL != 0 {
+            return (n.kind == Kind::Template && n.flags & TPL_SIMPLE != 0).then(|| Expr::new(self, id));
+        }
+        if matches!(n.kind, Kind::Body | Kind::Attribute | Kind::Block) {
+            return None;
+        }
+        Some(Expr::new(self, id))
+    }
+
+    /// The node `id` (for a virtual literal part, the node it would be).
+    #[inline]
+    pub(crate) fn node(&self, id: u32) -> Node {
+        if id & VIRTUAL != 0 {
+            let t = self.nodes[(id & !VIRTUAL) as usize];
+            let (span, flags) = if t.flags & TPL_EMPTY != 0 {
+                (Span::empty(t.span.end), STR_QUOTED | STR_EMPTY)
+            } else {
+                (Span::new(t.span.start + 1, t.span.end.saturating_sub(1)), STR_QUOTED)
+            };
+            return Node { span, kind: Kind::Literal, flags, aux: LIT_STRING, data: 0 };
+        }
+        self.nodes[id as usize]
+    }
+
+    /// The parts of template node `id`.
+    pub(crate) fn template_parts(&self, id: u32) -> TemplateParts<'_> {
+        let n = self.nodes[id as usize];
+        if n.flags & TPL_SIMPLE != 0 {
+            TemplateParts::One(id | VIRTUAL)
+        } else {
+            TemplateParts::List(self.list(n.data))
+        }
+    }
+
+    #[inline]
+    pub(crate) fn ex(&self, i: u32) -> u32 {
+        self.extra[i as usize]
+    }
+
+    pub(crate) fn list(&self, at: u32) -> &[u32] {
+        let n = self.ex(at) as usize;
+        let s = at as usize + 1;
+        &self.extra[s..s + n]
+    }
+
+    fn str(&self, span: Span) -> &str {
+        std::str::from_utf8(span.slice(&self.src)).unwrap_or("\u{FFFD}")
+    }
+
+    /// The identifier starting at `start`.
+    fn ident_at(&self, start: u32) -> Span {
+        let end = ident_end(&self.src, start as usize).unwrap_or(start as usize);
+        Span::new(start, end as u32)
+    }
+}
+
+impl fmt::Debug for Tree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tree").field("filename", &self.filename).field("nodes", &self.nodes.len()).finish()
+    }
+}
+
+/// The part ids of a template.
+#[derive(Clone, Copy)]
+pub(crate) enum TemplateParts<'a> {
+    One(u32),
+    List(&'a [u32]),
+}
+
+impl TemplateParts<'_> {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            TemplateParts::One(_) => 1,
+            TemplateParts::List(l) => l.len(),
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> u32 {
+        match self {
+            TemplateParts::One(id) => *id,
+            TemplateParts::List(l) => l[i],
+        }
+    }
+}
+
+/// A parsed configuration file: a [`Tree`] whose root is a [`Body`].
+#[derive(Debug)]
+pub struct File {
+    pub(crate) tree: Tree,
+    pub(crate) body: NodeId,
+}
+
+impl File {
+    /// The root body.
+    pub fn body(&self) -> Body<'_> {
+        Body { t: &self.tree, id: self.body.0 }
+    }
+
+    /// The tree (source, nodes, comments, positions).
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// The source text.
+    pub fn source(&self) -> &[u8] {
+        &self.tree.src
+    }
+
+    /// The reference's "context string" for a byte offset: the header of the top-level block
+    /// containing it (`resource "a" "b"`), used by the diagnostic text renderer.
+    pub fn context_string(&self, offset: usize) -> Option<String> {
+        let block = self.body().blocks().find(|b| b.span().contains(offset as u32))?;
+        let mut s = block.block_type().into_owned();
+        for l in block.labels() {
+            s.push(' ');
+            s.push_str(&crate::diagnostic::go_quote(&l.value()));
+        }
+        Some(s)
+    }
+}
+
+impl std::ops::Deref for File {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        &self.tree
+    }
+}
+
+impl crate::diagnostic::SourceFiles for File {
+    fn source(&self, filename: &str) -> Option<&[u8]> {
+        (filename == &*self.tree.filename).then_some(&self.tree.src[..])
+    }
+    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
+        if filename != &*self.tree.filename {
+            return None;
+        }
+        File::context_string(self, offset)
+    }
+}
+
+/// A parsed standalone expression or template: a [`Tree`] whose root is an [`Expr`].
+#[derive(Debug)]
+pub struct ExprFile {
+    pub(crate) tree: Tree,
+    pub(crate) root: NodeId,
+}
+
+impl ExprFile {
+    /// The root expression.
+    pub fn expr(&self) -> Expr<'_> {
+        Expr::new(&self.tree, self.root)
+    }
+
+    /// The tree (source, nodes, comments, positions).
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+}
+
+impl std::ops::Deref for ExprFile {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        &self.tree
+    }
+}
+
+macro_rules! view {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Copy)]
+        pub struct $name<'a> {
+            pub(crate) t: &'a Tree,
+            pub(crate) id: u32,
+        }
+
+        impl<'a> $name<'a> {
+            /// The node's id.
+            pub fn id(self) -> NodeId {
+                NodeId(self.id)
+            }
+
+            /// The node's span (the reference's `SrcRange`).
+            pub fn span(self) -> Span {
+                self.t.node(self.id).span
+            }
+
+            /// The node's range (the reference's `Range()`).
+            pub fn range(self) -> Range {
+                self.t.range(self.span())
+            }
+
+            /// The tree the node belongs to.
+            pub fn tree(self) -> &'a Tree {
+                self.t
+            }
+
+            #[inline]
+            #[allow(dead_code)]
+            fn n(self) -> Node {
+                self.t.node(self.id)
+            }
+
+            #[inline]
+            #[allow(dead_code)]
+            fn ex(self, i: u32) -> u32 {
+                self.t.ex(self.n().data + i)
+            }
+
+            #[inline]
+            #[allow(dead_code)]
+            fn expr_at(self, i: u32) -> Expr<'a> {
+                Expr::new(self.t, NodeId(self.ex(i)))
+            }
+
+            #[inline]
+            #[allow(dead_code)]
+            fn opt_expr_at(self, i: u32) -> Option<Expr<'a>> {
+                let id = self.ex(i);
+                (id != NONE).then(|| Expr::new(self.t, NodeId(id)))
+            }
+        }
+
+        impl Ranged for $name<'_> {
+            fn span(&self) -> Span {
+                (*self).span()
+            }
+        }
+
+        impl fmt::Debug for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}({:?})", stringify!($name), self.span())
+            }
+        }
+    };
+}
+
+view!(
+    /// A body: attributes and blocks (the reference's `hclsyntax.Body`).
+    Body
+);
+view!(
+    /// An attribute definition `name = expr` (the reference's `hclsyntax.Attribute`).
+    Attribute
+);
+view!(
+    /// A block `type "label" label { body }` (the reference's `hclsyntax.Block`).
+    Block
+);
+
+/// An item of a body, in source order.
+#[derive(Clone, Copy, Debug)]
+pub enum BodyItem<'a> {
+    /// An attribute definition.
+    Attribute(Attribute<'a>),
+    /// A nested block.
+    Block(Block<'a>),
+}
+
+impl<'a> Body<'a> {
+    /// All attributes and blocks in source order, including redefined attributes.
+    pub fn items(self) -> impl Iterator<Item = BodyItem<'a>> + 'a {
+        let t = self.t;
+        let at = self.n().data + 2;
+        t.list(at).iter().map(move |&id| match t.node(id).kind {
+            Kind::Block => BodyItem::Block(Block { t, id }),
+            _ => BodyItem::Attribute(Attribute { t, id }),
+        })
+    }
+
+    /// The attributes, in source order, without those that redefine an earlier one (the
+    /// reference keeps the first definition and reports the others).
+    pub fn attributes(self) -> impl Iterator<Item = Attribute<'a>> + 'a {
+        self.items().filter_map(|i| match i {
+            BodyItem::Attribute(a) if !a.is_redefinition() => Some(a),
+            _ => None,
+        })
+    }
+
+    /// The attribute called `name`, if defined.
+    pub fn attribute(self, name: &str) -> Option<Attribute<'a>> {
+        self.attributes().find(|a| a.name_bytes() == name.as_bytes())
+    }
+
+    /// The nested blocks, in source order.
+    pub fn blocks(self) -> impl Iterator<Item = Block<'a>> + 'a {
+        self.items().filter_map(|i| match i {
+            BodyItem::Block(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// The span the reference records as the body's `EndRange` (zero-length at the end of
+    /// the closing brace, except for some broken blocks).
+    pub fn end_span(self) -> Span {
+        Span::new(self.ex(0), self.ex(1))
+    }
+
+    /// Where a missing item would go: the zero-length span at the body's start (the
+    /// reference's `MissingItemRange`).
+    pub fn missing_item_span(self) -> Span {
+        Span::empty(self.span().start)
+    }
+}
+
+impl<'a> Attribute<'a> {
+    /// The attribute's name.
+    pub fn name(self) -> &'a str {
+        self.t.str(self.name_span())
+    }
+
+    fn name_bytes(self) -> &'a [u8] {
+        self.name_span().slice(&self.t.src)
+    }
+
+    /// The name's span.
+    pub fn name_span(self) -> Span {
+        self.t.ident_at(self.span().start)
+    }
+
+    /// The span of the `=`.
+    pub fn equals_span(self) -> Span {
+        let n = self.n();
+        let p = if n.flags & ATTR_WIDE != 0 { self.ex(0) } else { n.span.start + n.aux as u32 };
+        Span::new(p, p + 1)
+    }
+
+    /// The value expression.
+    pub fn expr(self) -> Expr<'a> {
+        let n = self.n();
+        if n.flags & ATTR_WIDE != 0 {
+            self.expr_at(1)
+        } else {
+            Expr::new(self.t, NodeId(n.data))
+        }
+    }
+
+    /// Whether an earlier attribute of the same body has the same name (an error the parser
+    /// reported; the reference drops such attributes from the body).
+    pub fn is_redefinition(self) -> bool {
+        self.n().flags & ATTR_DUPLICATE != 0
+    }
+}
+
+/// A block label: a quoted string or a bare identifier.
+#[derive(Clone, Copy)]
+pub struct Label<'a> {
+    t: &'a Tree,
+    span: Span,
+}
+
+impl<'a> Label<'a> {
+    /// The label's span (including quotes).
+    pub fn span(self) -> Span {
+        self.span
+    }
+
+    /// Whether the label was written as a quoted string.
+    pub fn is_quoted(self) -> bool {
+        self.span.slice(&self.t.src).first() == Some(&b'"')
+    }
+
+    /// The label's value (quoted labels have their escapes decoded).
+    pub fn value(self) -> Cow<'a, str> {
+        if self.is_quoted() {
+            super::decode::decode_label(&self.t.src, self.span)
+        } else {
+            Cow::Borrowed(self.t.str(self.span))
+        }
+    }
+}
+
+impl fmt::Debug for Label<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Label({:?})", self.value())
+    }
+}
+
+impl<'a> Block<'a> {
+    /// The block type.
+    pub fn block_type(self) -> Cow<'a, str> {
+        Cow::Borrowed(self.t.str(self.type_span()))
+    }
+
+    /// The span of the block type.
+    pub fn type_span(self) -> Span {
+        Span::new(self.span().start, self.ex(0))
+    }
+
+    /// The labels, in order.
+    pub fn labels(self) -> impl Iterator<Item = Label<'a>> + 'a {
+        let t = self.t;
+        let n = self.ex(1) as usize;
+        let base = (self.n().data + 2) as usize;
+        (0..n).map(move |i| Label { t, span: Span::new(t.extra[base + 2 * i], t.extra[base + 2 * i + 1]) })
+    }
+
+    /// The span of the `{` (the type's span when the block has no brace).
+    pub fn open_brace_span(self) -> Span {
+        let i = 2 + 2 * self.ex(1);
+        Span::new(self.ex(i), self.ex(i + 1))
+    }
+
+    /// The span of the `}` (the last token of the block when it is broken).
+    pub fn close_brace_span(self) -> Span {
+        let i = 4 + 2 * self.ex(1);
+        Span::new(self.ex(i), self.ex(i + 1))
+    }
+
+    /// The body.
+    pub fn body(self) -> Body<'a> {
+        Body { t: self.t, id: self.ex(6 + 2 * self.ex(1)) }
+    }
+
+    /// The span of the header, from the type to the last label (the reference's `DefRange`).
+    pub fn def_span(self) -> Span {
+        let end = self.labels().last().map(|l| l.span).unwrap_or(self.type_span());
+        self.type_span().to(end)
+    }
+}
+
+/// An expression (the reference's `hclsyntax.Expression`), as one typed view per node type.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Expr<'a> {
+    /// A literal number, bool, null or string part.
+    Literal(LiteralExpr<'a>),
+    /// A template: literal parts and interpolations.
+    Template(TemplateExpr<'a>),
+    /// A template that is a single interpolation, unwrapped to its expression's value.
+    TemplateWrap(TemplateWrapExpr<'a>),
+    /// A template `for` directive: joins the strings of a tuple `for` expression.
+    TemplateJoin(TemplateJoinExpr<'a>),
+    /// A variable and its attribute and index steps.
+    ScopeTraversal(ScopeTraversalExpr<'a>),
+    /// Attribute and index steps applied to another expression.
+    RelativeTraversal(RelativeTraversalExpr<'a>),
+    /// A function call.
+    FunctionCall(FunctionCallExpr<'a>),
+    /// `cond ? a : b` (also template `if` directives).
+    Conditional(ConditionalExpr<'a>),
+    /// A binary operation.
+    BinaryOp(BinaryOpExpr<'a>),
+    /// `-x` or `!x`.
+    UnaryOp(UnaryOpExpr<'a>),
+    /// `[a, b]`.
+    Tuple(TupleConsExpr<'a>),
+    /// `{a = b}`.
+    Object(ObjectConsExpr<'a>),
+    /// `[for ...]` or `{for ...}` (also template `for` directives).
+    For(ForExpr<'a>),
+    /// `x[key]` with a key that is not a constant.
+    Index(IndexExpr<'a>),
+    /// `x.*.a` or `x[*].a`.
+    Splat(SplatExpr<'a>),
+    /// The placeholder for each element inside a splat.
+    AnonSymbol(AnonSymbolExpr<'a>),
+    /// `(x)`.
+    Parens(ParenthesesExpr<'a>),
+}
+
+view!(
+    /// A literal value (the reference's `LiteralValueExpr`).
+    LiteralExpr
+);
+view!(
+    /// A template (the reference's `TemplateExpr`).
+    TemplateExpr
+);
+view!(
+    /// A template unwrapped to its single interpolation (the reference's `TemplateWrapExpr`).
+    TemplateWrapExpr
+);
+view!(
+    /// A template `for` directive's join (the reference's `TemplateJoinExpr`).
+    TemplateJoinExpr
+);
+view!(
+    /// A traversal from a variable (the reference's `ScopeTraversalExpr`).
+    ScopeTraversalExpr
+);
+view!(
+    /// A traversal from another expression (the reference's `RelativeTraversalExpr`).
+    RelativeTraversalExpr
+);
+view!(
+    /// A function call (the reference's `FunctionCallExpr`).
+    FunctionCallExpr
+);
+view!(
+    /// A conditional (the reference's `ConditionalExpr`).
+    ConditionalExpr
+);
+view!(
+    /// A binary operation (the reference's `BinaryOpExpr`).
+    BinaryOpExpr
+);
+view!(
+    /// A unary operation (the reference's `UnaryOpExpr`).
+    UnaryOpExpr
+);
+view!(
+    /// A tuple constructor (the reference's `TupleConsExpr`).
+    TupleConsExpr
+);
+view!(
+    /// An object constructor (the reference's `ObjectConsExpr`).
+    ObjectConsExpr
+);
+view!(
+    /// A `for` expression (the reference's `ForExpr`).
+    ForExpr
+);
+view!(
+    /// An index operation with a non-constant key (the reference's `IndexExpr`).
+    IndexExpr
+);
+view!(
+    /// A splat (the reference's `SplatExpr`).
+    SplatExpr
+);
+view!(
+    /// The per-element placeholder of a splat (the reference's `AnonSymbolExpr`).
+    AnonSymbolExpr
+);
+view!(
+    /// Parentheses (the reference's `ParenthesesExpr`).
+    ParenthesesExpr
+);
+
+impl<'a> Expr<'a> {
+    pub(crate) fn new(t: &'a Tree, id: NodeId) -> Expr<'a> {
+        let id = id.0;
+        match t.node(id).kind {
+            Kind::Literal => Expr::Literal(LiteralExpr { t, id }),
+            Kind::Template => Expr::Template(TemplateExpr { t, id }),
+            Kind::TemplateWrap => Expr::TemplateWrap(TemplateWrapExpr { t, id }),
+            Kind::TemplateJoin => Expr::TemplateJoin(TemplateJoinExpr { t, id }),
+            Kind::ScopeTraversal => Expr::ScopeTraversal(ScopeTraversalExpr { t, id }),
+            Kind::RelativeTraversal => Expr::RelativeTraversal(RelativeTraversalExpr { t, id }),
+            Kind::FunctionCall => Expr::FunctionCall(FunctionCallExpr { t, id }),
+            Kind::Conditional => Expr::Conditional(ConditionalExpr { t, id }),
+            Kind::BinaryOp => Expr::BinaryOp(BinaryOpExpr { t, id }),
+            Kind::UnaryOp => Expr::UnaryOp(UnaryOpExpr { t, id }),
+            Kind::Tuple => Expr::Tuple(TupleConsExpr { t, id }),
+            Kind::Object => Expr::Object(ObjectConsExpr { t, id }),
+            Kind::For => Expr::For(ForExpr { t, id }),
+            Kind::Index => Expr::Index(IndexExpr { t, id }),
+            Kind::Splat => Expr::Splat(SplatExpr { t, id }),
+            Kind::AnonSymbol => Expr::AnonSymbol(AnonSymbolExpr { t, id }),
+            Kind::Parens => Expr::Parens(ParenthesesExpr { t, id }),
+            // Not expressions; never stored where an expression is expected.
+            Kind::Body | Kind::Attribute | Kind::Block => Expr::Literal(LiteralExpr { t, id }),
+        }
+    }
+
+    /// The node's id.
+    pub fn id(self) -> NodeId {
+        NodeId(self.raw_id())
+    }
+
+    fn raw_id(self) -> u32 {
+        match self {
+            Expr::Literal(e) => e.id,
+            Expr::Template(e) => e.id,
+            Expr::TemplateWrap(e) => e.id,
+            Expr::TemplateJoin(e) => e.id,
+            Expr::ScopeTraversal(e) => e.id,
+            Expr::RelativeTraversal(e) => e.id,
+            Expr::FunctionCall(e) => e.id,
+            Expr::Conditional(e) => e.id,
+            Expr::BinaryOp(e) => e.id,
+            Expr::UnaryOp(e) => e.id,
+            Expr::Tuple(e) => e.id,
+            Expr::Object(e) => e.id,
+            Expr::For(e) => e.id,
+            Expr::Index(e) => e.id,
+            Expr::Splat(e) => e.id,
+            Expr::AnonSymbol(e) => e.id,
+            Expr::Parens(e) => e.id,
+        }
+    }
+
+    /// The tree the expression belongs to.
+    pub fn tree(self) -> &'a Tree {
+        match self {
+            Expr::Literal(e) => e.t,
+            Expr::Template(e) => e.t,
+            Expr::TemplateWrap(e) => e.t,
+            Expr::TemplateJoin(e) => e.t,
+            Expr::ScopeTraversal(e) => e.t,
+            Expr::RelativeTraversal(e) => e.t,
+            Expr::FunctionCall(e) => e.t,
+            Expr::Conditional(e) => e.t,
+            Expr::BinaryOp(e) => e.t,
+            Expr::UnaryOp(e) => e.t,
+            Expr::Tuple(e) => e.t,
+            Expr::Object(e) => e.t,
+            Expr::For(e) => e.t,
+            Expr::Index(e) => e.t,
+            Expr::Splat(e) => e.t,
+            Expr::AnonSymbol(e) => e.t,
+            Expr::Parens(e) => e.t,
+        }
+    }
+
+    /// The expression's span (the reference's `Range()`; for a template join, its `for`).
+    pub fn span(self) -> Span {
+        self.tree().node(self.raw_id()).span
+    }
+
+    /// The expression's range.
+    pub fn range(self) -> Range {
+        self.tree().range(self.span())
+    }
+
+    /// The span the reference's `StartRange()` gives: where the expression begins.
+    pub fn start_span(self) -> Span {
+        match self {
+            Expr::Template(e) => e.parts().next().map(|p| p.start_span()).unwrap_or(e.span()),
+            Expr::FunctionCall(e) => e.name_span().to(e.open_paren_span()),
+            Expr::Conditional(e) => e.condition().start_span(),
+            Expr::BinaryOp(e) => e.lhs().start_span(),
+            Expr::UnaryOp(e) => e.symbol_span(),
+            Expr::Tuple(e) => e.open_span(),
+            Expr::Object(e) => e.open_span(),
+            Expr::For(e) => e.open_span(),
+            Expr::Index(e) => e.open_span(),
+            Expr::Splat(e) => e.source().start_span(),
+            Expr::Parens(e) => e.inner().start_span(),
+            e => e.span(),
+        }
+    }
+
+    /// The direct child expressions, in source order (for walking the tree).
+    pub fn children(self) -> Vec<Expr<'a>> {
+        match self {
+            Expr::Literal(_) | Expr::ScopeTraversal(_) | Expr::AnonSymbol(_) => Vec::new(),
+            Expr::Template(e) => e.parts().collect(),
+            Expr::TemplateWrap(e) => vec![e.wrapped()],
+            Expr::TemplateJoin(e) => vec![Expr::For(e.tuple())],
+            Expr::RelativeTraversal(e) => vec![e.source()],
+            Expr::FunctionCall(e) => e.args().collect(),
+            Expr::Conditional(e) => vec![e.condition(), e.true_result(), e.false_result()],
+            Expr::BinaryOp(e) => vec![e.lhs(), e.rhs()],
+            Expr::UnaryOp(e) => vec![e.operand()],
+            Expr::Tuple(e) => e.exprs().collect(),
+            Expr::Object(e) => e.items().flat_map(|i| [i.key.expr(), i.value]).collect(),
+            Expr::For(e) => {
+                let mut v = vec![e.collection()];
+                v.extend(e.key_expr());
+                v.push(e.value_expr());
+                v.extend(e.condition());
+                v
+            }
+            Expr::Index(e) => vec![e.collection(), e.key()],
+            Expr::Splat(e) => vec![e.source(), e.each()],
+            Expr::Parens(e) => vec![e.inner()],
+        }
+    }
+}
+
+impl Ranged for Expr<'_> {
+    fn span(&self) -> Span {
+        (*self).span()
+    }
+}
+
+/// The value of a literal, as far as the syntax knows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LiteralValue<'a> {
+    /// A number, as written (a valid decimal literal; evaluation parses it).
+    Number(&'a str),
+    /// A number literal the reference could not read: evaluates to an unknown number.
+    InvalidNumber(&'a str),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null` (of the dynamic pseudo-type).
+    Null,
+    /// A string: a template literal part, decoded, trimmed and NFC-normalised.
+    String(Cow<'a, str>),
+    /// An unknown value of the dynamic pseudo-type: the placeholder for broken input.
+    Dynamic,
+}
+
+impl<'a> LiteralExpr<'a> {
+    /// The literal's value.
+    pub fn value(self) -> LiteralValue<'a> {
+        let n = self.n();
+        match n.aux {
+            LIT_NUMBER => LiteralValue::Number(self.t.str(n.span)),
+            LIT_BAD_NUMBER => LiteralValue::InvalidNumber(self.t.str(n.span)),
+            LIT_TRUE => LiteralValue::Bool(true),
+            LIT_FALSE => LiteralValue::Bool(false),
+            LIT_NULL => LiteralValue::Null,
+            LIT_STRING => LiteralValue::String(self.string_value()),
+            _ => LiteralValue::Dynamic,
+        }
+    }
+
+    /// Whether this is a string (a template literal part).
+    pub fn is_string(self) -> bool {
+        self.n().aux == LIT_STRING
+    }
+
+    /// The keyword this literal was written as (`true`, `false`, `null`), for static
+    /// traversal analysis, which treats these keywords as variable names.
+    pub fn keyword(self) -> Option<&'static str> {
+        match self.n().aux {
+            LIT_TRUE => Some("true"),
+            LIT_FALSE => Some("false"),
+            LIT_NULL => Some("null"),
+            _ => None,
+        }
+    }
+
+    fn string_value(self) -> Cow<'a, str> {
+        let n = self.n();
+        if n.flags & STR_EMPTY != 0 {
+            return Cow::Borrowed("");
+        }
+        let raw = super::decode::decode_literal(&self.t.src, n.span, n.flags & STR_QUOTED != 0);
+        let mut s: Cow<'a, str> = raw;
+        if n.flags & (STR_LTRIM | STR_RTRIM) != 0 {
+            let mut v: &str = &s;
+            if n.flags & STR_LTRIM != 0 {
+                v = v.trim_start();
+            }
+            if n.flags & STR_RTRIM != 0 {
+                v = v.trim_end();
+            }
+            if v.len() != s.len() {
+                s = Cow::Owned(v.to_owned());
+            }
+        }
+        nfc(s)
+    }
+}
+
+/// NFC-normalises a string (cheaply when it already is).
+pub(crate) fn nfc(s: Cow<'_, str>) -> Cow<'_, str> {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        return s;
+    }
+    Cow::Owned(s.nfc().collect())
+}
+
+impl<'a> TemplateExpr<'a> {
+    /// The parts: string literals and interpolated expressions (directives appear as
+    /// conditionals and template joins).
+    pub fn parts(self) -> impl Iterator<Item = Expr<'a>> + 'a {
+        let t = self.t;
+        let parts = t.template_parts(self.id);
+        (0..parts.len()).map(move |i| Expr::new(t, NodeId(parts.get(i))))
+    }
+
+    /// Whether the template is a single string literal (the reference's `IsStringLiteral`).
+    pub fn is_string_literal(self) -> bool {
+        let parts = self.t.template_parts(self.id);
+        parts.len() == 1 && self.t.node(parts.get(0)).kind == Kind::Literal
+    }
+}
+
+impl<'a> TemplateWrapExpr<'a> {
+    /// The single interpolated expression.
+    pub fn wrapped(self) -> Expr<'a> {
+        Expr::new(self.t, NodeId(self.n().data))
+    }
+}
+
+impl<'a> TemplateJoinExpr<'a> {
+    /// The tuple-producing `for` expression whose elements are joined.
+    pub fn tuple(self) -> ForExpr<'a> {
+        ForExpr { t: self.t, id: self.n().data }
+    }
+}
+
+/// One step of a traversal (the reference's `hcl.Traverser`).
+#[derive(Clone, Copy)]
+pub enum Traverser<'a> {
+    /// The root variable name.
+    Root {
+        /// The variable name.
+        name: &'a str,
+        /// Its span.
+        span: Span,
+    },
+    /// `.name`.
+    Attr {
+        /// The attribute name.
+        name: &'a str,
+        /// The span from the dot to the name.
+        span: Span,
+    },
+    /// `[key]` with a constant key, or the legacy `.0` form.
+    Index {
+        /// The key.
+        key: IndexKey<'a>,
+        /// The span of the step (brackets included, or dot and number).
+        span: Span,
+    },
+}
+
+impl fmt::Debug for Traverser<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Traverser::Root { name, .. } => write!(f, "Root({name})"),
+            Traverser::Attr { name, .. } => write!(f, "Attr({name})"),
+            Traverser::Index { key, .. } => write!(f, "Index({key:?})"),
+        }
+    }
+}
+
+impl Traverser<'_> {
+    /// The step's span.
+    pub fn span(&self) -> Span {
+        match self {
+            Traverser::Root { span, .. } | Traverser::Attr { span, .. } | Traverser::Index { span, .. } => *span,
+        }
+    }
+}
+
+/// The constant key of an index step.
+#[derive(Clone, Copy)]
+pub enum IndexKey<'a> {
+    /// A literal expression (number, bool, null, or a string template with one literal part).
+    Expr(Expr<'a>),
+    /// The number of a legacy `.0` step, as written.
+    LegacyNumber(&'a str, Span),
+    /// An unknown value: a legacy step the reference rejects (`a.0.1`).
+    Dynamic,
+}
+
+impl fmt::Debug for IndexKey<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IndexKey::Expr(e) => write!(f, "{:?}", e.span()),
+            IndexKey::LegacyNumber(n, _) => write!(f, "{n}"),
+            IndexKey::Dynamic => write!(f, "dynamic"),
+        }
+    }
+}
+
+fn steps<'a>(t: &'a Tree, at: u32) -> impl Iterator<Item = Traverser<'a>> + 'a {
+    let n = t.ex(at) as usize;
+    let mut i = at as usize + 1;
+    (0..n).map(move |_| {
+        let w = t.extra[i];
+        let start = w & STEP_MASK;
+        match w >> STEP_SHIFT {
+            STEP_ATTR => {
+                let name = t.ident_at(t.extra[i + 1]);
+                i += 2;
+                Traverser::Attr { name: t.str(name), span: Span::new(start, name.end) }
+            }
+            STEP_INDEX => {
+                let (end, key) = (t.extra[i + 1], t.extra[i + 2]);
+                i += 3;
+                Traverser::Index { key: IndexKey::Expr(Expr::new(t, NodeId(key))), span: Span::new(start, end) }
+            }
+            kind => {
+                let num_start = t.extra[i + 1];
+                i += 2;
+                let num = Span::new(num_start, super::lexer::number_end(&t.src, num_start as usize) as u32);
+                let span = Span::new(start, num.end);
+                if kind == STEP_LEGACY_INDEX {
+                    Traverser::Index { key: IndexKey::LegacyNumber(t.str(num), num), span }
+                } else {
+                    Traverser::Index { key: IndexKey::Dynamic, span }
+                }
+            }
+        }
+    })
+}
+
+impl<'a> ScopeTraversalExpr<'a> {
+    /// The root variable's name.
+    pub fn root_name(self) -> &'a str {
+        self.t.str(self.root_span())
+    }
+
+    /// The root variable's span.
+    pub fn root_span(self) -> Span {
+        self.t.ident_at(self.span().start)
+    }
+
+    /// All steps, starting with the root.
+    pub fn traversal(self) -> impl Iterator<Item = Traverser<'a>> + 'a {
+        let root = Traverser::Root { name: self.root_name(), span: self.root_span() };
+        std::iter::once(root).chain(steps(self.t, self.n().data))
+    }
+
+    /// Number of steps, the root included.
+    pub fn len(self) -> usize {
+        1 + self.ex(0) as usize
+    }
+
+    /// Always false: a traversal has at least its root.
+    pub fn is_empty(self) -> bool {
+        false
+    }
+}
+
+impl<'a> RelativeTraversalExpr<'a> {
+    /// The expression traversed from.
+    pub fn source(self) -> Expr<'a> {
+        self.expr_at(0)
+    }
+
+    /// The steps.
+    pub fn traversal(self) -> impl Iterator<Item = Traverser<'a>> + 'a {
+        steps(self.t, self.n().data + 1)
+    }
+}
+
+impl<'a> FunctionCallExpr<'a> {
+    /// The function's name.
+    pub fn name(self) -> &'a str {
+        self.t.str(self.name_span())
+    }
+
+    /// The name's span.
+    pub fn name_span(self) -> Span {
+        self.t.ident_at(self.span().start)
+    }
+
+    /// The span of `(`.
+    pub fn open_paren_span(self) -> Span {
+        let p = self.ex(0);
+        Span::new(p, p + 1)
+    }
+
+    /// The span of `)` (the last token read when the call is broken).
+    pub fn close_paren_span(self) -> Span {
+        Span::new(self.ex(1), self.span().end)
+    }
+
+    /// The arguments.
+    pub fn args(self) -> impl Iterator<Item = Expr<'a>> + 'a {
+        let t = self.t;
+        t.list(self.n().data + 2).iter().map(move |&id| Expr::new(t, NodeId(id)))
+    }
+
+    /// Whether the last argument is followed by `...` (expanded into the arguments).
+    pub fn expand_final(self) -> bool {
+        self.n().flags & CALL_EXPAND != 0
+    }
+}
+
+impl<'a> ConditionalExpr<'a> {
+    /// The predicate.
+    pub fn condition(self) -> Expr<'a> {
+        self.expr_at(0)
+    }
+    /// The result when true.
+    pub fn true_result(self) -> Expr<'a> {
+        self.expr_at(1)
+    }
+    /// The result when false.
+    pub fn false_result(self) -> Expr<'a> {
+        self.expr_at(2)
+    }
+}
+
+/// A binary operator.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u16)]
+pub enum BinaryOp {
+    /// `||`
+    LogicalOr,
+    /// `&&`
+    LogicalAnd,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `>`
+    GreaterThan,
+    /// `>=`
+    GreaterThanOrEqual,
+    /// `<`
+    LessThan,
+    /// `<=`
+    LessThanOrEqual,
+    /// `+`
+    Add,
+    /// `-`
+    Subtract,
+    /// `*`
+    Multiply,
+    /// `/`
+    Divide,
+    /// `%`
+    Modulo,
+}
+
+impl BinaryOp {
+    pub(crate) fn from_u16(v: u16) -> BinaryOp {
+        use BinaryOp::*;
+        [
+            LogicalOr,
+            LogicalAnd,
+            Equal,
+            NotEqual,
+            GreaterThan,
+            GreaterThanOrEqual,
+            LessThan,
+            LessThanOrEqual,
+            Add,
+            Subtract,
+            Multiply,
+            Divide,
+            Modulo,
+        ][v as usize % 13]
+    }
+
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            LogicalOr => "||",
+            LogicalAnd => "&&",
+            Equal => "==",
+            NotEqual => "!=",
+            GreaterThan => ">",
+            GreaterThanOrEqual => ">=",
+            LessThan => "<",
+            LessThanOrEqual => "<=",
+            Add => "+",
+            Subtract => "-",
+            Multiply => "*",
+            Divide => "/",
+            Modulo => "%",
+        }
+    }
+}
+
+/// A unary operator.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum UnaryOp {
+    /// `-`
+    Negate,
+    /// `!`
+    LogicalNot,
+}
+
+impl<'a> BinaryOpExpr<'a> {
+    /// The left operand.
+    pub fn lhs(self) -> Expr<'a> {
+        self.expr_at(0)
+    }
+    /// The right operand.
+    pub fn rhs(self) -> Expr<'a> {
+        self.expr_at(1)
+    }
+    /// The operator.
+    pub fn op(self) -> BinaryOp {
+        BinaryOp::from_u16(self.n().aux)
+    }
+}
+
+impl<'a> UnaryOpExpr<'a> {
+    /// The operand.
+    pub fn operand(self) -> Expr<'a> {
+        Expr::new(self.t, NodeId(self.n().data))
+    }
+    /// The operator.
+    pub fn op(self) -> UnaryOp {
+        if self.n().aux == 0 {
+            UnaryOp::Negate
+        } else {
+            UnaryOp::LogicalNot
+        }
+    }
+    /// The operator's span.
+    pub fn symbol_span(self) -> Span {
+        let s = self.span().start;
+        Span::new(s, s + 1)
+    }
+}
+
+impl<'a> TupleConsExpr<'a> {
+    /// The elements.
+    pub fn exprs(self) -> impl Iterator<Item = Expr<'a>> + 'a {
+        let t = self.t;
+        t.list(self.n().data).iter().map(move |&id| Expr::new(t, NodeId(id)))
+    }
+    /// The span of `[`.
+    pub fn open_span(self) -> Span {
+        let s = self.span().start;
+        Span::new(s, s + 1)
+    }
+}
+
+/// The key of an object constructor item (the reference's `ObjectConsKeyExpr`): a bare
+/// identifier (or `true`/`false`/`null`) is a literal name unless the key was parenthesised.
+#[derive(Clone, Copy, Debug)]
+pub struct ObjectKey<'a> {
+    expr: Expr<'a>,
+    force_non_literal: bool,
+}
+
+impl<'a> ObjectKey<'a> {
+    /// The key expression as parsed.
+    pub fn expr(self) -> Expr<'a> {
+        self.expr
+    }
+
+    /// Whether the key was written in parentheses, forcing evaluation as an expression.
+    pub fn force_non_literal(self) -> bool {
+        self.force_non_literal
+    }
+
+    /// The key's span.
+    pub fn span(self) -> Span {
+        self.expr.span()
+    }
+}
+
+/// An item of an object constructor.
+#[derive(Clone, Copy, Debug)]
+pub struct ObjectItem<'a> {
+    /// The key.
+    pub key: ObjectKey<'a>,
+    /// The value.
+    pub value: Expr<'a>,
+}
+
+impl<'a> ObjectConsExpr<'a> {
+    /// The items in source order.
+    pub fn items(self) -> impl Iterator<Item = ObjectItem<'a>> + 'a {
+        let t = self.t;
+        let l = t.list(self.n().data);
+        l.chunks_exact(2).map(move |kv| ObjectItem {
+            key: ObjectKey {
+                expr: Expr::new(t, NodeId(kv[0] & !KEY_FORCE_NON_LITERAL)),
+                force_non_literal: kv[0] & KEY_FORCE_NON_LITERAL != 0,
+            },
+            value: Expr::new(t, NodeId(kv[1])),
+        })
+    }
+    /// The span of `{`.
+    pub fn open_span(self) -> Span {
+        let s = self.span().start;
+        Span::new(s, s + 1)
+    }
+}
+
+impl<'a> ForExpr<'a> {
+    /// The key variable's name, if given.
+    pub fn key_var(self) -> Option<&'a str> {
+        let s = self.ex(0);
+        (s != NONE).then(|| self.t.str(Span::new(s, self.ex(1))))
+    }
+    /// The value variable's name.
+    pub fn value_var(self) -> &'a str {
+        self.t.str(Span::new(self.ex(2), self.ex(3)))
+    }
+    /// The span of the key variable, if given.
+    pub fn key_var_span(self) -> Option<Span> {
+        let s = self.ex(0);
+        (s != NONE).then(|| Span::new(s, self.ex(1)))
+    }
+    /// The span of the value variable.
+    pub fn value_var_span(self) -> Span {
+        Span::new(self.ex(2), self.ex(3))
+    }
+    /// The collection iterated over.
+    pub fn collection(self) -> Expr<'a> {
+        self.expr_at(4)
+    }
+    /// The key expression (object `for` only).
+    pub fn key_expr(self) -> Option<Expr<'a>> {
+        self.opt_expr_at(5)
+    }
+    /// The value expression.
+    pub fn value_expr(self) -> Expr<'a> {
+        self.expr_at(6)
+    }
+    /// The `if` condition, if any.
+    pub fn condition(self) -> Option<Expr<'a>> {
+        self.opt_expr_at(7)
+    }
+    /// Whether the result is an object (`{for ...}`).
+    pub fn is_object(self) -> bool {
+        self.n().flags & FOR_OBJECT != 0
+    }
+    /// Whether values are grouped (`...` after the value).
+    pub fn group(self) -> bool {
+        self.n().flags & FOR_GROUP != 0
+    }
+    /// The span of the opening bracket (of the whole `%{ for }` directive in templates).
+    pub fn open_span(self) -> Span {
+        Span::new(self.ex(8), self.ex(9))
+    }
+    /// The span of the closing bracket (of the `%{ endfor }` directive in templates).
+    pub fn close_span(self) -> Span {
+        Span::new(self.ex(10), self.ex(11))
+    }
+}
+
+impl<'a> IndexExpr<'a> {
+    /// The collection.
+    pub fn collection(self) -> Expr<'a> {
+        self.expr_at(0)
+    }
+    /// The key.
+    pub fn key(self) -> Expr<'a> {
+        self.expr_at(1)
+    }
+    /// The span of `[`.
+    pub fn open_span(self) -> Span {
+        let p = self.ex(2);
+        Span::new(p, p + 1)
+    }
+    /// The span of the brackets and key (the reference's `BracketRange`).
+    pub fn bracket_span(self) -> Span {
+        Span::new(self.ex(2), self.span().end)
+    }
+}
+
+impl<'a> SplatExpr<'a> {
+    /// The expression splatted.
+    pub fn source(self) -> Expr<'a> {
+        self.expr_at(0)
+    }
+    /// The expression evaluated for each element (in terms of [`SplatExpr::item`]).
+    pub fn each(self) -> Expr<'a> {
+        self.expr_at(1)
+    }
+    /// The placeholder standing for each element inside [`SplatExpr::each`].
+    pub fn item(self) -> AnonSymbolExpr<'a> {
+        AnonSymbolExpr { t: self.t, id: self.ex(2) }
+    }
+    /// The span of `.*` or `[*]`.
+    pub fn marker_span(self) -> Span {
+        Span::new(self.ex(3), self.ex(4))
+    }
+}
+
+impl<'a> ParenthesesExpr<'a> {
+    /// The expression inside.
+    pub fn inner(self) -> Expr<'a> {
+        Expr::new(self.t, NodeId(self.n().data))
+    }
+}

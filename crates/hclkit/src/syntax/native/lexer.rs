@@ -1,0 +1,1012 @@
+//! The lexer: bytes to tokens, never failing.
+//!
+//! A hand-written byte-level scanner that produces exactly the token stream of the reference's
+//! Ragel scanner (`scan_tokens.rl`), including its recovery quirks, so that the parser can
+//! reproduce the reference's diagnostics. Invalid input becomes [`TokenKind::Invalid`] or
+//! [`TokenKind::BadUtf8`] tokens, reported by [`LexDiagnostics`].
+//!
+//! Templates and heredocs are lexed with a stack of string contexts ([`Mode`]): a `${` or `%{`
+//! inside a string pushes the expression mode and remembers the brace depth at which it was
+//! entered, so the `}` that closes the sequence is found even when braces nest inside it, e.g.
+//! `"${ {a = "}"}["a"] }"`. Heredocs keep their own stack of markers.
+//!
+//! Newlines and comments are real tokens; nothing of the source is lost: the bytes between two
+//! consecutive tokens are only spaces and tabs.
+
+use memchr::{memchr, memmem};
+
+use super::token::{Token, TokenKind};
+use crate::pos::Span;
+
+/// What the lexer starts with: a config file or expression, or a bare template.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LexMode {
+    /// Config files and standalone expressions.
+    Normal,
+    /// A standalone template (as the JSON syntax uses for strings).
+    Template,
+}
+
+/// A lexing context on the string-context stack.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// Expressions and structure.
+    Main,
+    /// Inside a quoted template.
+    Quoted,
+    /// Inside a heredoc template (the innermost entry of the heredoc stack).
+    Heredoc,
+    /// A standalone template.
+    Bare,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Heredoc {
+    marker: Span,
+    start_of_line: bool,
+}
+
+/// The lexer. An iterator of tokens that ends after the first [`TokenKind::Eof`].
+pub struct Lexer<'s> {
+    src: &'s [u8],
+    pos: usize,
+    modes: Vec<Mode>,
+    braces: i32,
+    ret_braces: Vec<i32>,
+    heredocs: Vec<Heredoc>,
+    pending: Option<Token>,
+    /// Set once the rest of the input has been emitted as one error token.
+    finished: bool,
+    eof_emitted: bool,
+    diags: LexDiagnostics,
+}
+
+impl<'s> Lexer<'s> {
+    /// A lexer over `src` (a leading UTF-8 byte order mark is skipped, as the reference does).
+    pub fn new(src: &'s [u8], mode: LexMode) -> Lexer<'s> {
+        let pos = if src.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+        let mut modes = Vec::with_capacity(8);
+        modes.push(match mode {
+            LexMode::Normal => Mode::Main,
+            LexMode::Template => Mode::Bare,
+        });
+        Lexer {
+            src,
+            pos,
+            modes,
+            braces: 0,
+            ret_braces: Vec::new(),
+            heredocs: Vec::new(),
+            pending: None,
+            finished: false,
+            eof_emitted: false,
+            diags: LexDiagnostics::default(),
+        }
+    }
+
+    /// The diagnostics for invalid tokens seen so far.
+    pub fn diagnostics(&self) -> &LexDiagnostics {
+        &self.diags
+    }
+
+    /// Takes the diagnostics for invalid tokens seen so far.
+    pub fn take_diagnostics(&mut self) -> LexDiagnostics {
+        std::mem::take(&mut self.diags)
+    }
+
+    /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
+    #[inline]
+    pub fn next_token(&mut self) -> Token {
+        let tok = self.lex();
+        if tok.kind as u8 >= TokenKind::BitwiseAnd as u8 {
+            self.diags.observe(tok, self.src);
+        }
+        tok
+    }
+
+    fn lex(&mut self) -> Token {
+        if let Some(t) = self.pending.take() {
+            return t;
+        }
+        if self.finished || self.pos >= self.src.len() {
+            self.pos = self.src.len();
+            let end = self.src.len() as u32;
+            return Token::new(TokenKind::Eof, end, end);
+        }
+        match *self.modes.last().unwrap_or(&Mode::Main) {
+            Mode::Main => self.lex_main(),
+            Mode::Quoted => self.lex_quoted(),
+            Mode::Heredoc => self.lex_heredoc(),
+            Mode::Bare => self.lex_bare(),
+        }
+    }
+
+    #[inline]
+    fn peek_at(&self, i: usize) -> Option<u8> {
+        self.src.get(i).copied()
+    }
+
+    #[inline]
+    fn tok(&mut self, kind: TokenKind, start: usize, end: usize) -> Token {
+        self.pos = end;
+        Token::new(kind, start as u32, end as u32)
+    }
+
+    fn push_mode(&mut self, m: Mode) {
+        self.modes.push(m);
+    }
+
+    fn pop_mode(&mut self) {
+        if self.modes.len() > 1 {
+            self.modes.pop();
+        }
+    }
+
+    /// The scanner found nothing it could match: the reference emits the rest of the input as
+    /// one token (a string literal when scanning a bare template at the top level).
+    fn error_rest(&mut self) -> Token {
+        let kind = if self.modes.len() == 1 && self.modes[0] == Mode::Bare {
+            TokenKind::StringLit
+        } else {
+            TokenKind::Invalid
+        };
+        self.finished = true;
+        let (start, end) = (self.pos, self.src.len());
+        self.tok(kind, start, end)
+    }
+
+    fn lex_main(&mut self) -> Token {
+        let src = self.src;
+        let mut p = self.pos;
+        while p < src.len() && (src[p] == b' ' || src[p] == b'\t') {
+            p += 1;
+        }
+        self.pos = p;
+        let Some(&b) = src.get(p) else {
+            let end = src.len();
+            return Token::new(TokenKind::Eof, end as u32, end as u32);
+        };
+        use TokenKind::*;
+        let next = self.peek_at(p + 1);
+        match b {
+            b'0'..=b'9' => {
+                let end = number_end(src, p);
+                self.tok(NumberLit, p, end)
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let end = ident_continue(src, p + 1);
+                self.tok(Ident, p, end)
+            }
+            b'\n' => self.tok(Newline, p, p + 1),
+            b'\r' => {
+                if next == Some(b'\n') {
+                    self.tok(Newline, p, p + 2)
+                } else {
+                    self.tok(Invalid, p, p + 1)
+                }
+            }
+            b'#' => {
+                let end = line_comment_end(src, p);
+                self.tok(Comment, p, end)
+            }
+            b'/' => match next {
+                Some(b'/') => {
+                    let end = line_comment_end(src, p);
+                    self.tok(Comment, p, end)
+                }
+                Some(b'*') => match memmem::find(&src[p + 2..], b"*/") {
+                    Some(i) => self.tok(Comment, p, p + 2 + i + 2),
+                    None => self.tok(Slash, p, p + 1),
+                },
+                _ => self.tok(Slash, p, p + 1),
+            },
+            b'=' => match next {
+                Some(b'=') => self.tok(EqualOp, p, p + 2),
+                Some(b'>') => self.tok(FatArrow, p, p + 2),
+                _ => self.tok(Equal, p, p + 1),
+            },
+            b'!' => match next {
+                Some(b'=') => self.tok(NotEqual, p, p + 2),
+                _ => self.tok(Bang, p, p + 1),
+            },
+            b'>' => match next {
+                Some(b'=') => self.tok(GreaterThanEq, p, p + 2),
+                _ => self.tok(GreaterThan, p, p + 1),
+            },
+            b'<' => match next {
+                Some(b'=') => self.tok(LessThanEq, p, p + 2),
+                Some(b'<') => match heredoc_intro(src, p) {
+                    Some((marker, end)) => {
+                        self.heredocs.push(Heredoc { marker, start_of_line: true });
+                        self.push_mode(Mode::Heredoc);
+                        self.tok(OHeredoc, p, end)
+                    }
+                    None => self.tok(LessThan, p, p + 1),
+                },
+                _ => self.tok(LessThan, p, p + 1),
+            },
+            b'&' => match next {
+                Some(b'&') => self.tok(And, p, p + 2),
+                _ => self.tok(BitwiseAnd, p, p + 1),
+            },
+            b'|' => match next {
+                Some(b'|') => self.tok(Or, p, p + 2),
+                _ => self.tok(BitwiseOr, p, p + 1),
+            },
+            b'.' => {
+                if next == Some(b'.') && self.peek_at(p + 2) == Some(b'.') {
+                    self.tok(Ellipsis, p, p + 3)
+                } else {
+                    self.tok(Dot, p, p + 1)
+                }
+            }
+            b'{' => {
+                self.braces += 1;
+                self.tok(OBrace, p, p + 1)
+            }
+            b'}' => {
+                if self.ret_braces.last() == Some(&self.braces) {
+                    self.braces -= 1;
+                    self.ret_braces.pop();
+                    self.pop_mode();
+                    self.tok(TemplateSeqEnd, p, p + 1)
+                } else {
+                    self.braces -= 1;
+                    self.tok(CBrace, p, p + 1)
+                }
+            }
+            b'~' => {
+                if next == Some(b'}') {
+                    // The reference always makes this a sequence end, even when it does not
+                    // close a template sequence, so the parser can report the misuse.
+                    if self.ret_braces.last() == Some(&self.braces) {
+                        self.ret_braces.pop();
+                        self.pop_mode();
+                    }
+                    self.braces -= 1;
+                    self.tok(TemplateSeqEnd, p, p + 2)
+                } else {
+                    self.tok(BitwiseNot, p, p + 1)
+                }
+            }
+            b'"' => {
+                self.push_mode(Mode::Quoted);
+                self.tok(OQuote, p, p + 1)
+            }
+            b'[' => self.tok(OBrack, p, p + 1),
+            b']' => self.tok(CBrack, p, p + 1),
+            b'(' => self.tok(OParen, p, p + 1),
+            b')' => self.tok(CParen, p, p + 1),
+            b',' => self.tok(Comma, p, p + 1),
+            b'*' => self.tok(Star, p, p + 1),
+            b'%' => self.tok(Percent, p, p + 1),
+            b'+' => self.tok(Plus, p, p + 1),
+            b'-' => self.tok(Minus, p, p + 1),
+            b'?' => self.tok(Question, p, p + 1),
+            b':' => self.tok(Colon, p, p + 1),
+            b'^' => self.tok(BitwiseXor, p, p + 1),
+            b';' => self.tok(Semicolon, p, p + 1),
+            b'`' => self.tok(Backtick, p, p + 1),
+            b'\'' => self.tok(Apostrophe, p, p + 1),
+            0x80..=0xFF => match decode_utf8(src, p) {
+                Some((c, len)) => {
+                    if is_id_start(c) {
+                        let end = ident_continue(src, p + len);
+                        self.tok(Ident, p, end)
+                    } else {
+                        self.tok(Invalid, p, p + len)
+                    }
+                }
+                None => self.tok(BadUtf8, p, p + 1),
+            },
+            _ => self.tok(Invalid, p, p + 1),
+        }
+    }
+
+    /// `${`/`%{` (with an optional `~`) entering an interpolation or directive.
+    fn begin_sequence(&mut self, kind: TokenKind, p: usize) -> Token {
+        let end = if self.peek_at(p + 2) == Some(b'~') { p + 3 } else { p + 2 };
+        self.braces += 1;
+        self.ret_braces.push(self.braces);
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = false;
+        }
+        self.push_mode(Mode::Main);
+        self.tok(kind, p, end)
+    }
+
+    /// Length of `$${`/`%%{` (with an optional `~`) at `p`, if there is one.
+    fn escaped_intro_len(&self, p: usize) -> Option<usize> {
+        let c = self.src[p];
+        if self.peek_at(p + 1) == Some(c) && self.peek_at(p + 2) == Some(b'{') {
+            Some(if self.peek_at(p + 3) == Some(b'~') { 4 } else { 3 })
+        } else {
+            None
+        }
+    }
+
+    fn lex_quoted(&mut self) -> Token {
+        let src = self.src;
+        let p = self.pos;
+        use TokenKind::*;
+        match src[p] {
+            c @ (b'$' | b'%') => {
+                let kind = if c == b'$' { TemplateInterp } else { TemplateControl };
+                match self.peek_at(p + 1) {
+                    Some(b'{') => self.begin_sequence(kind, p),
+                    None => self.error_rest(),
+                    Some(_) => match self.escaped_intro_len(p) {
+                        Some(n) => self.tok(QuotedLit, p, p + n),
+                        None => self.tok(QuotedLit, p, p + 1),
+                    },
+                }
+            }
+            b'"' => {
+                self.pop_mode();
+                self.tok(CQuote, p, p + 1)
+            }
+            b'\n' | b'\r' => {
+                let mut e = p + 1;
+                while e < src.len() && (src[e] == b'\n' || src[e] == b'\r') {
+                    e += 1;
+                }
+                self.tok(QuotedNewline, p, e)
+            }
+            _ => {
+                let end = quoted_lit_end(src, p);
+                if end > p {
+                    return self.tok(QuotedLit, p, end);
+                }
+                if src[p] == b'\\' {
+                    // A backslash not followed by a character of the string.
+                    if p + 1 >= src.len() {
+                        return self.error_rest();
+                    }
+                    return self.tok(Invalid, p, p + 1);
+                }
+                // Only a byte that is not UTF-8 stops a literal at its first byte.
+                self.tok(BadUtf8, p, p + 1)
+            }
+        }
+    }
+
+    /// `$` or `%` in a heredoc or bare template that does not start a sequence.
+    fn template_dollar_lit(&mut self, p: usize, kind: TokenKind) -> Token {
+        if let Some(n) = self.escaped_intro_len(p) {
+            // An escaped `$${` takes the end of line right after it, if any.
+            let eol = match (self.peek_at(p + n), self.peek_at(p + n + 1)) {
+                (Some(b'\n'), _) => 1,
+                (Some(b'\r'), Some(b'\n')) => 2,
+                _ => 0,
+            };
+            if eol > 0 {
+                if let (Some(Mode::Heredoc), Some(h)) = (self.modes.last(), self.heredocs.last_mut()) {
+                    h.start_of_line = true;
+                }
+            }
+            return self.tok(kind, p, p + n + eol);
+        }
+        match self.peek_at(p + 1) {
+            None => self.error_rest(),
+            Some(_) if matches!(self.peek_at(p + 2), Some(b'\n' | b'\r')) => {
+                // A quirk of the reference's scanner: `$` or `%` and one more byte just before
+                // a newline character make one literal token ("$x" in "$x\n").
+                self.tok(kind, p, p + 2)
+            }
+            Some(_) => self.tok(kind, p, p + 1),
+        }
+    }
+
+    fn lex_heredoc(&mut self) -> Token {
+        let src = self.src;
+        let p = self.pos;
+        use TokenKind::*;
+        let b = src[p];
+        if b == b'$' || b == b'%' {
+            if self.peek_at(p + 1) == Some(b'{') {
+                let kind = if b == b'$' { TemplateInterp } else { TemplateControl };
+                return self.begin_sequence(kind, p);
+            }
+            if let Some(h) = self.heredocs.last_mut() {
+                h.start_of_line = false;
+            }
+            return self.template_dollar_lit(p, StringLit);
+        }
+        let end = template_lit_end(src, p);
+        let eol = match src.get(end) {
+            Some(b'\n') => Some(end + 1),
+            Some(b'\r') if self.peek_at(end + 1) == Some(b'\n') => Some(end + 2),
+            _ => None,
+        };
+        match eol {
+            Some(eol) => {
+                let line = &src[p..eol];
+                if let Some(h) = self.heredocs.last().copied() {
+                    if h.start_of_line && trim_space(line) == h.marker.slice(src) {
+                        // The closing marker, then its newline as a separate token.
+                        self.heredocs.pop();
+                        self.pop_mode();
+                        self.pending = Some(Token::new(Newline, end as u32, eol as u32));
+                        self.pos = eol;
+                        return Token::new(CHeredoc, p as u32, end as u32);
+                    }
+                }
+                if let Some(h) = self.heredocs.last_mut() {
+                    h.start_of_line = true;
+                }
+                self.tok(StringLit, p, eol)
+            }
+            None if end > p => {
+                if let Some(h) = self.heredocs.last_mut() {
+                    h.start_of_line = false;
+                }
+                self.tok(StringLit, p, end)
+            }
+            None => {
+                if b >= 0x80 && decode_utf8(src, p).is_none() {
+                    self.tok(BadUtf8, p, p + 1)
+                } else {
+                    // A lone '\r': nothing matches.
+                    self.error_rest()
+                }
+            }
+        }
+    }
+
+    fn lex_bare(&mut self) -> Token {
+        let src = self.src;
+        let p = self.pos;
+        use TokenKind::*;
+        let b = src[p];
+        if b == b'$' || b == b'%' {
+            if self.peek_at(p + 1) == Some(b'{') {
+                let kind = if b == b'$' { TemplateInterp } else { TemplateControl };
+                return self.begin_sequence(kind, p);
+            }
+            if self.peek_at(p + 1).is_none() && self.modes.len() == 1 {
+                return self.tok(StringLit, p, p + 1);
+            }
+            return self.template_dollar_lit(p, StringLit);
+        }
+        let end = template_lit_end(src, p);
+        let eol = match src.get(end) {
+            Some(b'\n') => Some(end + 1),
+            Some(b'\r') if self.peek_at(end + 1) == Some(b'\n') => Some(end + 2),
+            _ => None,
+        };
+        match eol {
+            Some(eol) => self.tok(StringLit, p, eol),
+            None if end > p => self.tok(StringLit, p, end),
+            None => {
+                if b >= 0x80 && decode_utf8(src, p).is_none() {
+                    self.tok(BadUtf8, p, p + 1)
+                } else {
+                    self.error_rest()
+                }
+            }
+        }
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Token;
+    fn next(&mut self) -> Option<Token> {
+        if self.eof_emitted {
+            return None;
+        }
+        let t = self.next_token();
+        if t.kind == TokenKind::Eof {
+            self.eof_emitted = true;
+        }
+        Some(t)
+    }
+}
+
+/// Lexes all of `src`: every token up to and including [`TokenKind::Eof`], and the
+/// diagnostics for invalid tokens.
+pub fn lex(src: &[u8], mode: LexMode) -> (Vec<Token>, LexDiagnostics) {
+    let mut lexer = Lexer::new(src, mode);
+    let mut tokens = Vec::with_capacity(src.len() / 4 + 1);
+    loop {
+        let t = lexer.next_token();
+        tokens.push(t);
+        if t.kind == TokenKind::Eof {
+            break;
+        }
+    }
+    (tokens, lexer.take_diagnostics())
+}
+
+/// Decodes one character in the reference's lenient UTF-8 shape (a lead byte and the right
+/// number of continuation bytes). Returns the character and its length, or `None` when the
+/// bytes are not of that shape or do not form a Unicode scalar value.
+#[inline]
+pub(crate) fn decode_utf8(src: &[u8], p: usize) -> Option<(char, usize)> {
+    let b0 = *src.get(p)?;
+    let (len, init) = match b0 {
+        0x00..=0x7F => return Some((b0 as char, 1)),
+        0xC0..=0xDF => (2, (b0 & 0x1F) as u32),
+        0xE0..=0xEF => (3, (b0 & 0x0F) as u32),
+        0xF0..=0xF7 => (4, (b0 & 0x07) as u32),
+        _ => return None,
+    };
+    let mut cp = init;
+    for i in 1..len {
+        let b = *src.get(p + i)?;
+        if b & 0xC0 != 0x80 {
+            return None;
+        }
+        cp = (cp << 6) | (b & 0x3F) as u32;
+    }
+    // Overlong forms and surrogates keep the scanner's shape but are not characters.
+    let c = char::from_u32(cp).unwrap_or('\u{FFFD}');
+    Some((c, len))
+}
+
+/// Length of the reference-shaped UTF-8 sequence at `p` (see [`decode_utf8`]), without
+/// decoding it.
+#[inline]
+fn utf8_len(src: &[u8], p: usize) -> Option<usize> {
+    let len = match src[p] {
+        0x00..=0x7F => return Some(1),
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => return None,
+    };
+    for i in 1..len {
+        if *src.get(p + i)? & 0xC0 != 0x80 {
+            return None;
+        }
+    }
+    Some(len)
+}
+
+#[inline]
+fn is_id_start(c: char) -> bool {
+    unicode_ident::is_xid_start(c)
+}
+
+#[inline]
+fn is_id_continue(c: char) -> bool {
+    unicode_ident::is_xid_continue(c)
+}
+
+/// End of an identifier whose first character ends at `p`.
+#[inline]
+pub(crate) fn ident_continue(src: &[u8], mut p: usize) -> usize {
+    while p < src.len() {
+        let b = src[p];
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
+            p += 1;
+        } else if b >= 0x80 {
+            match decode_utf8(src, p) {
+                Some((c, len)) if is_id_continue(c) => p += len,
+                _ => break,
+            }
+        } else {
+            break;
+        }
+    }
+    p
+}
+
+/// End of the identifier starting at `p`, if one starts there.
+pub(crate) fn ident_end(src: &[u8], p: usize) -> Option<usize> {
+    let b = *src.get(p)?;
+    if b.is_ascii_alphabetic() || b == b'_' {
+        return Some(ident_continue(src, p + 1));
+    }
+    if b >= 0x80 {
+        if let Some((c, len)) = decode_utf8(src, p) {
+            if is_id_start(c) {
+                return Some(ident_continue(src, p + len));
+            }
+        }
+    }
+    None
+}
+
+/// End of a number literal starting at digit `p`: a digit followed by digits, dots and
+/// exponents (`e`, an optional sign and a digit), never ending in a dot.
+#[inline]
+pub(crate) fn number_end(src: &[u8], p: usize) -> usize {
+    let mut i = p + 1;
+    let mut good = i;
+    loop {
+        match src.get(i) {
+            Some(b'0'..=b'9') => {
+                i += 1;
+                good = i;
+            }
+            Some(b'.') => i += 1,
+            Some(b'e' | b'E') => {
+                let mut j = i + 1;
+                if matches!(src.get(j), Some(b'+' | b'-')) {
+                    j += 1;
+                }
+                if matches!(src.get(j), Some(b'0'..=b'9')) {
+                    i = j + 1;
+                    good = i;
+                } else {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    good
+}
+
+/// End of a `#` or `//` comment starting at `p` (including its newline).
+#[inline]
+fn line_comment_end(src: &[u8], p: usize) -> usize {
+    match memchr(b'\n', &src[p..]) {
+        Some(i) => p + i + 1,
+        None => src.len(),
+    }
+}
+
+/// `<<ID\n` or `<<-ID\n` (or `\r\n`) at `p`: the marker's span and the end of the intro.
+fn heredoc_intro(src: &[u8], p: usize) -> Option<(Span, usize)> {
+    let mut i = p + 2;
+    if src.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let id_end = ident_end(src, i)?;
+    let end = match src.get(id_end) {
+        Some(b'\n') => id_end + 1,
+        Some(b'\r') if src.get(id_end + 1) == Some(&b'\n') => id_end + 2,
+        _ => return None,
+    };
+    Some((Span::new(i as u32, id_end as u32), end))
+}
+
+/// End of the literal run of a quoted template starting at `p`: characters other than `$`,
+/// `%`, `"`, `\`, newlines, and backslash escapes (a backslash and any character but a
+/// newline). Stops at bytes that are not UTF-8.
+#[inline]
+fn quoted_lit_end(src: &[u8], mut p: usize) -> usize {
+    while p < src.len() {
+        let b = src[p];
+        match b {
+            b'$' | b'%' | b'"' | b'\n' | b'\r' => break,
+            b'\\' => {
+                if p + 1 >= src.len() || matches!(src[p + 1], b'\n' | b'\r') {
+                    break;
+                }
+                match utf8_len(src, p + 1) {
+                    Some(n) => p += 1 + n,
+                    None => break,
+                }
+            }
+            0x00..=0x7F => p += 1,
+            _ => match utf8_len(src, p) {
+                Some(n) => p += n,
+                None => break,
+            },
+        }
+    }
+    p
+}
+
+/// End of a literal run in a heredoc or bare template: anything but `$`, `%`, newlines and
+/// bytes that are not UTF-8.
+#[inline]
+fn template_lit_end(src: &[u8], mut p: usize) -> usize {
+    while p < src.len() {
+        let b = src[p];
+        match b {
+            b'$' | b'%' | b'\n' | b'\r' => break,
+            0x00..=0x7F => p += 1,
+            _ => match utf8_len(src, p) {
+                Some(n) => p += n,
+                None => break,
+            },
+        }
+    }
+    p
+}
+
+/// Trims Unicode white space from both ends, as Go's `bytes.TrimSpace`.
+pub(crate) fn trim_space(b: &[u8]) -> &[u8] {
+    let s = String::from_utf8_lossy(b);
+    if s.len() != b.len() {
+        // Not UTF-8: trim ASCII white space only.
+        return b.trim_ascii();
+    }
+    let lead = s.len() - s.trim_start().len();
+    let trail = s.len() - s.trim_end().len();
+    &b[lead..b.len() - trail.min(b.len() - lead)]
+}
+
+/// The reference's checks for tokens that never belong in HCL (its `checkInvalidTokens`),
+/// with its limits on repeating the same message.
+#[derive(Clone, Debug, Default)]
+pub struct LexDiagnostics {
+    told_bitwise: u8,
+    told_backtick: u8,
+    told_apostrophe: u8,
+    told_semicolon: u8,
+    told_bad_utf8: u8,
+    /// What was found, in order.
+    pub items: Vec<(LexProblem, Span)>,
+}
+
+/// A lexical problem, reported with the reference's wording.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LexProblem {
+    /// `&`, `|`, `^` or `~`.
+    Bitwise(TokenKind),
+    /// `` ` ``.
+    Backtick,
+    /// `'`.
+    Apostrophe,
+    /// `;`.
+    Semicolon,
+    /// Not UTF-8.
+    BadUtf8,
+    /// A newline in a quoted string.
+    QuotedNewline,
+    /// `“` or `”`.
+    CurlyQuote,
+    /// Any other character the language does not use.
+    Invalid,
+}
+
+impl LexProblem {
+    /// The reference's summary and detail.
+    pub fn message(self) -> (&'static str, &'static str) {
+        match self {
+            LexProblem::Bitwise(k) => (
+                "Unsupported operator",
+                match k {
+                    TokenKind::BitwiseAnd => {
+                        "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?"
+                    }
+                    TokenKind::BitwiseOr => "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?",
+                    TokenKind::BitwiseNot => "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?",
+                    _ => "Bitwise operators are not supported.",
+                },
+            ),
+            LexProblem::Backtick => (
+                "Invalid character",
+                "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
+            ),
+            LexProblem::Apostrophe => {
+                ("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.")
+            }
+            LexProblem::Semicolon => (
+                "Invalid character",
+                "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+            ),
+            LexProblem::BadUtf8 => (
+                "Invalid character encoding",
+                "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+            ),
+            LexProblem::QuotedNewline => (
+                "Invalid multi-line string",
+                "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+            ),
+            LexProblem::CurlyQuote => (
+                "Invalid character",
+                "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
+            ),
+            LexProblem::Invalid => ("Invalid character", "This character is not used within the language."),
+        }
+    }
+}
+
+impl LexDiagnostics {
+    #[cold]
+    fn observe(&mut self, tok: Token, src: &[u8]) {
+        use TokenKind::*;
+        let problem = match tok.kind {
+            BitwiseAnd | BitwiseOr | BitwiseXor | BitwiseNot => {
+                if self.told_bitwise >= 4 {
+                    return;
+                }
+                self.told_bitwise += 1;
+                LexProblem::Bitwise(tok.kind)
+            }
+            Backtick => {
+                let report = self.told_backtick % 2 == 0;
+                if self.told_backtick <= 2 {
+                    self.told_backtick += 1;
+                }
+                if !report {
+                    return;
+                }
+                LexProblem::Backtick
+            }
+            Apostrophe => {
+                let report = self.told_apostrophe % 2 == 0;
+                if self.told_apostrophe <= 2 {
+                    self.told_apostrophe += 1;
+                }
+                if !report {
+                    return;
+                }
+                LexProblem::Apostrophe
+            }
+            Semicolon => {
+                if self.told_semicolon >= 1 {
+                    return;
+                }
+                self.told_semicolon += 1;
+                LexProblem::Semicolon
+            }
+            BadUtf8 => {
+                if self.told_bad_utf8 >= 1 {
+                    return;
+                }
+                self.told_bad_utf8 += 1;
+                LexProblem::BadUtf8
+            }
+            QuotedNewline => LexProblem::QuotedNewline,
+            Invalid => {
+                let b = tok.span.slice(src);
+                if b == "\u{201c}".as_bytes() || b == "\u{201d}".as_bytes() {
+                    LexProblem::CurlyQuote
+                } else {
+                    LexProblem::Invalid
+                }
+            }
+            _ => return,
+        };
+        self.items.push((problem, tok.span));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Token kinds and texts, as a compact string: `Kind"text" ...`.
+    fn dump(src: &str, mode: LexMode) -> String {
+        let (toks, _) = lex(src.as_bytes(), mode);
+        toks.iter()
+            .map(|t| format!("{}{:?}", &t.kind.name()[5..], String::from_utf8_lossy(t.span.slice(src.as_bytes()))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn c(src: &str) -> String {
+        dump(src, LexMode::Normal)
+    }
+
+    fn t(src: &str) -> String {
+        dump(src, LexMode::Template)
+    }
+
+    #[test]
+    fn operators_and_delimiters() {
+        assert_eq!(
+            c("+ && == < : { [ ( ${"),
+            r#"Plus"+" And"&&" EqualOp"==" LessThan"<" Colon":" OBrace"{" OBrack"[" OParen"(" Invalid"$" OBrace"{" EOF"""#
+        );
+        assert_eq!(
+            c("- || != > ? } ] ) * ! <= = . / >= => , % ..."),
+            r#"Minus"-" Or"||" NotEqual"!=" GreaterThan">" Question"?" CBrace"}" CBrack"]" CParen")" Star"*" Bang"!" LessThanEq"<=" Equal"=" Dot"." Slash"/" GreaterThanEq">=" FatArrow"=>" Comma"," Percent"%" Ellipsis"..." EOF"""#
+        );
+        assert_eq!(c("a..b"), r#"Ident"a" Dot"." Dot"." Ident"b" EOF"""#);
+        assert_eq!(c("a::b"), r#"Ident"a" Colon":" Colon":" Ident"b" EOF"""#);
+        assert_eq!(c("a**b"), r#"Ident"a" Star"*" Star"*" Ident"b" EOF"""#);
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(
+            c("1.2.3 1e5e5 1..2 1... 1e 1.e5 1E+5"),
+            r#"NumberLit"1.2.3" NumberLit"1e5e5" NumberLit"1..2" NumberLit"1" Ellipsis"..." NumberLit"1" Ident"e" NumberLit"1.e5" NumberLit"1E+5" EOF"""#
+        );
+        assert_eq!(c("1e+"), r#"NumberLit"1" Ident"e" Plus"+" EOF"""#);
+    }
+
+    #[test]
+    fn identifiers() {
+        assert_eq!(
+            c("_a a-b -a é 1a"),
+            r#"Ident"_a" Ident"a-b" Minus"-" Ident"a" Ident"é" NumberLit"1" Ident"a" EOF"""#
+        );
+        assert_eq!(c("e\u{301}x"), "Ident\"e\\u{301}x\" EOF\"\"");
+        assert_eq!(c("a\u{200b}b"), "Ident\"a\" Invalid\"\\u{200b}\" Ident\"b\" EOF\"\"");
+    }
+
+    #[test]
+    fn comments_and_newlines() {
+        assert_eq!(c("# c\r\nx"), r##"Comment"# c\r\n" Ident"x" EOF"""##);
+        assert_eq!(c("#c"), r##"Comment"#c" EOF"""##);
+        assert_eq!(c("// c\nx"), r#"Comment"// c\n" Ident"x" EOF"""#);
+        assert_eq!(c("/* a */ b"), r#"Comment"/* a */" Ident"b" EOF"""#);
+        assert_eq!(c("/* abc"), r#"Slash"/" Star"*" Ident"abc" EOF"""#);
+        assert_eq!(c("a\r\nb\nc"), r#"Ident"a" Newline"\r\n" Ident"b" Newline"\n" Ident"c" EOF"""#);
+        assert_eq!(c("a\rb"), r#"Ident"a" Invalid"\r" Ident"b" EOF"""#);
+    }
+
+    #[test]
+    fn whitespace_tabs_and_bom() {
+        assert_eq!(c("a\t= 1"), r#"Ident"a" Equal"=" NumberLit"1" EOF"""#);
+        let (toks, _) = lex(b"\xEF\xBB\xBFa", LexMode::Normal);
+        assert_eq!(toks[0], Token::new(TokenKind::Ident, 3, 4));
+    }
+
+    #[test]
+    fn quoted_templates() {
+        assert_eq!(
+            c(r#""a$b%c$${d%%{e""#),
+            r#"OQuote"\"" QuotedLit"a" QuotedLit"$" QuotedLit"b" QuotedLit"%" QuotedLit"c" QuotedLit"$${" QuotedLit"d" QuotedLit"%%{" QuotedLit"e" CQuote"\"" EOF"""#
+        );
+        assert_eq!(
+            c(r#""x${a}y""#),
+            r#"OQuote"\"" QuotedLit"x" TemplateInterp"${" Ident"a" TemplateSeqEnd"}" QuotedLit"y" CQuote"\"" EOF"""#
+        );
+        assert_eq!(c(r#""\u00e9\"x""#), r#"OQuote"\"" QuotedLit"\\u00e9\\\"x" CQuote"\"" EOF"""#);
+        assert_eq!(c("\"abc$"), r#"OQuote"\"" QuotedLit"abc" Invalid"$" EOF"""#);
+        assert_eq!(c("\"abc\\"), r#"OQuote"\"" QuotedLit"abc" Invalid"\\" EOF"""#);
+        assert_eq!(
+            c("\"a\\\nb\""),
+            r#"OQuote"\"" QuotedLit"a" Invalid"\\" QuotedNewline"\n" QuotedLit"b" CQuote"\"" EOF"""#
+        );
+        assert_eq!(c("\"$${~x}\""), r#"OQuote"\"" QuotedLit"$${~" QuotedLit"x}" CQuote"\"" EOF"""#);
+        assert_eq!(c("\"${x~}\""), r#"OQuote"\"" TemplateInterp"${" Ident"x" TemplateSeqEnd"~}" CQuote"\"" EOF"""#);
+        assert_eq!(c("\"\u{ff}\""), "OQuote\"\\\"\" QuotedLit\"\u{ff}\" CQuote\"\\\"\" EOF\"\"",);
+    }
+
+    #[test]
+    fn nested_braces_in_interpolation() {
+        assert_eq!(
+            c(r#""${ {a = "}"}["a"] }""#),
+            r#"OQuote"\"" TemplateInterp"${" OBrace"{" Ident"a" Equal"=" OQuote"\"" QuotedLit"}" CQuote"\"" CBrace"}" OBrack"[" OQuote"\"" QuotedLit"a" CQuote"\"" CBrack"]" TemplateSeqEnd"}" CQuote"\"" EOF"""#
+        );
+    }
+
+    #[test]
+    fn heredocs() {
+        assert_eq!(
+            c("x=<<EOT\n  EOT  \n"),
+            r#"Ident"x" Equal"=" OHeredoc"<<EOT\n" CHeredoc"  EOT  " Newline"\n" EOF"""#
+        );
+        assert_eq!(
+            c("x = <<EOT\r\nab\r\nEOT\r\n"),
+            r#"Ident"x" Equal"=" OHeredoc"<<EOT\r\n" StringLit"ab\r\n" CHeredoc"EOT" Newline"\r\n" EOF"""#
+        );
+        assert_eq!(c("x=<<EOT\na\nEOT"), r#"Ident"x" Equal"=" OHeredoc"<<EOT\n" StringLit"a\n" StringLit"EOT" EOF"""#);
+        assert_eq!(
+            c("x=<<EOT\n${a}EOT\nEOT\n"),
+            r#"Ident"x" Equal"=" OHeredoc"<<EOT\n" TemplateInterp"${" Ident"a" TemplateSeqEnd"}" StringLit"EOT\n" CHeredoc"EOT" Newline"\n" EOF"""#
+        );
+        assert_eq!(
+            c("x=<<A\n${<<B\nb\nB\n}\nA\n"),
+            r#"Ident"x" Equal"=" OHeredoc"<<A\n" TemplateInterp"${" OHeredoc"<<B\n" StringLit"b\n" CHeredoc"B" Newline"\n" TemplateSeqEnd"}" StringLit"\n" CHeredoc"A" Newline"\n" EOF"""#
+        );
+        assert_eq!(
+            c("x=<<EOT\n$$$\nEOT\n"),
+            r#"Ident"x" Equal"=" OHeredoc"<<EOT\n" StringLit"$" StringLit"$$" StringLit"\n" CHeredoc"EOT" Newline"\n" EOF"""#
+        );
+        assert_eq!(c("<<EOT\na\rb\nEOT\n"), r#"OHeredoc"<<EOT\n" StringLit"a" Invalid"\rb\nEOT\n" EOF"""#);
+        assert_eq!(c("<<EOT x"), r#"LessThan"<" LessThan"<" Ident"EOT" Ident"x" EOF"""#);
+    }
+
+    #[test]
+    fn bare_templates() {
+        assert_eq!(t("a$\nb"), r#"StringLit"a" StringLit"$" StringLit"\n" StringLit"b" EOF"""#);
+        assert_eq!(t("a$"), r#"StringLit"a" StringLit"$" EOF"""#);
+        assert_eq!(t("a\rb"), r#"StringLit"a" StringLit"\rb" EOF"""#);
+        assert_eq!(t("$$\nb"), r#"StringLit"$$" StringLit"\n" StringLit"b" EOF"""#);
+        assert_eq!(t("$${a}%%{b}"), r#"StringLit"$${" StringLit"a}" StringLit"%%{" StringLit"b}" EOF"""#);
+    }
+
+    #[test]
+    fn invalid_characters() {
+        let (_, d) = lex("&|^~;`'".as_bytes(), LexMode::Normal);
+        let got: Vec<_> = d.items.iter().map(|(p, s)| (p.message().0, s.start)).collect();
+        assert_eq!(got.len(), 7);
+        let (_, d) = lex(b"\xff \xfe", LexMode::Normal);
+        assert_eq!(d.items, vec![(LexProblem::BadUtf8, Span::new(0, 1))]);
+        let (_, d) = lex("\u{201c}x\u{201d}".as_bytes(), LexMode::Normal);
+        assert_eq!(d.items[0].0, LexProblem::CurlyQuote);
+        let (_, d) = lex(b"# \xff", LexMode::Normal);
+        assert!(d.items.is_empty());
+    }
+}

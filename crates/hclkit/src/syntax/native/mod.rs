@@ -1,0 +1,141 @@
+//! The native syntax of HCL: lexer, parser and typed AST.
+//!
+//! Entry points: [`parse_config`] for configuration files, [`parse_expression`] for a
+//! standalone expression and [`parse_template`] for a standalone template (as the JSON
+//! syntax uses for strings). They never fail: each returns a tree, possibly partial, and the
+//! diagnostics found. [`parse_config_strict`] turns errors into a `Result`.
+
+pub mod ast;
+mod decode;
+mod diag;
+pub mod dump;
+pub mod lexer;
+mod parser;
+pub mod token;
+
+use std::sync::Arc;
+
+pub use ast::MAX_SOURCE_LEN;
+pub use ast::{ExprFile, File};
+pub use parser::MAX_DEPTH;
+
+use crate::diagnostic::Diagnostics;
+use lexer::LexMode;
+use parser::Parser;
+
+/// A source too large for the tree's 30-bit offsets: an empty tree and one diagnostic.
+#[cold]
+fn too_large(src: Arc<[u8]>, filename: &str, template: bool) -> (ast::Tree, u32, Diagnostics) {
+    let mut p = Parser::new(b"", LexMode::Normal);
+    let root = if template { p.parse_template_root() } else { p.parse_body(token::TokenKind::Eof) };
+    let (mut tree, _) = p.finish(filename, Arc::from(&b""[..]));
+    let n = src.len();
+    tree.src = src;
+    let d = crate::Diagnostic::error(
+        "Source too large",
+        format!("This source is {n} bytes long; hclkit parses sources of up to {} bytes.", ast::MAX_SOURCE_LEN - 1),
+    );
+    (tree, root, Diagnostics(vec![d]))
+}
+
+fn render(tree: &ast::Tree, raw: Vec<diag::RawDiag>) -> Diagnostics {
+    if raw.is_empty() {
+        return Diagnostics::new();
+    }
+    Diagnostics(raw.iter().map(|d| d.render(tree)).collect())
+}
+
+/// Parses a configuration file (the reference's `hclsyntax.ParseConfig`).
+///
+/// Returns the file and every diagnostic found; when there are errors the body is partial
+/// but structurally sound.
+///
+/// ```
+/// use hclkit::syntax::native::{parse_config, ast::Expr};
+///
+/// let src = "resource \"a\" \"b\" {\n  count = 2\n}\n";
+/// let (file, diags) = parse_config(src.as_bytes(), "main.tf");
+/// assert!(diags.is_empty());
+/// let block = file.body().blocks().next().unwrap();
+/// assert_eq!(block.block_type(), "resource");
+/// let labels: Vec<_> = block.labels().map(|l| l.value().into_owned()).collect();
+/// assert_eq!(labels, ["a", "b"]);
+/// let count = block.body().attribute("count").unwrap();
+/// assert!(matches!(count.expr(), Expr::Literal(_)));
+/// ```
+pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> (File, Diagnostics) {
+    let src: Arc<[u8]> = src.into();
+    if src.len() >= ast::MAX_SOURCE_LEN {
+        let (tree, body, d) = too_large(src, filename, false);
+        return (File { tree, body: ast::NodeId(body) }, d);
+    }
+    let mut p = Parser::new(&src, LexMode::Normal);
+    let body = p.parse_body(token::TokenKind::Eof);
+    let (tree, raw) = p.finish(filename, src.clone());
+    let diags = render(&tree, raw);
+    (File { tree, body: ast::NodeId(body) }, diags)
+}
+
+/// Parses a configuration file, failing if there is any error.
+///
+/// ```
+/// assert!(hclkit::parse_config_strict(b"a = [".as_slice(), "x.hcl").is_err());
+/// ```
+pub fn parse_config_strict(src: impl Into<Arc<[u8]>>, filename: &str) -> Result<File, Diagnostics> {
+    let (file, diags) = parse_config(src, filename);
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(file)
+    }
+}
+
+/// Parses a standalone expression (the reference's `hclsyntax.ParseExpression`); newlines are
+/// ignored, as inside parentheses.
+///
+/// ```
+/// use hclkit::syntax::native::{parse_expression, ast::{Expr, BinaryOp}};
+///
+/// let (e, diags) = parse_expression(b"1 + 2 * 3".as_slice(), "expr");
+/// assert!(diags.is_empty());
+/// let Expr::BinaryOp(add) = e.expr() else { panic!() };
+/// assert_eq!(add.op(), BinaryOp::Add);
+/// ```
+pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, Diagnostics) {
+    let src: Arc<[u8]> = src.into();
+    if src.len() >= ast::MAX_SOURCE_LEN {
+        let (tree, root, d) = too_large(src, filename, true);
+        return (ExprFile { tree, root: ast::NodeId(root) }, d);
+    }
+    let mut p = Parser::new(&src, LexMode::Normal);
+    p.push_newlines_pub(false);
+    let root = p.parse_expression();
+    p.check_expression_end();
+    let (tree, raw) = p.finish(filename, src.clone());
+    let diags = render(&tree, raw);
+    (ExprFile { tree, root: ast::NodeId(root) }, diags)
+}
+
+/// Parses a standalone template (the reference's `hclsyntax.ParseTemplate`), as used for the
+/// strings of the JSON syntax.
+///
+/// ```
+/// use hclkit::syntax::native::{parse_template, ast::Expr};
+///
+/// let (t, diags) = parse_template(b"Hello, ${name}!".as_slice(), "tmpl");
+/// assert!(diags.is_empty());
+/// let Expr::Template(tmpl) = t.expr() else { panic!() };
+/// assert_eq!(tmpl.parts().count(), 3);
+/// ```
+pub fn parse_template(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, Diagnostics) {
+    let src: Arc<[u8]> = src.into();
+    if src.len() >= ast::MAX_SOURCE_LEN {
+        let (tree, root, d) = too_large(src, filename, true);
+        return (ExprFile { tree, root: ast::NodeId(root) }, d);
+    }
+    let mut p = Parser::new(&src, LexMode::Template);
+    let root = p.parse_template_root();
+    let (tree, raw) = p.finish(filename, src.clone());
+    let diags = render(&tree, raw);
+    (ExprFile { tree, root: ast::NodeId(root) }, diags)
+}

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Regenerates the golden files recorded from the reference implementation (hashicorp/hcl v2.14.1).
+# Needs Go and Debian's golang-github-hashicorp-hcl-v2-dev (see shared/oracle/build.sh).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+crate=$(cd "$here/../../.." && pwd)
+export GOPATH=/usr/share/gocode GO111MODULE=off GOCACHE=${GOCACHE:-/tmp/gocache}
+(cd "$here" && go build -o /tmp/hclrecord ./main.go)
+cd "$crate/tests"
+# Reference diagnostics for every fixture, one JSON line per file.
+for dir in fixtures/valid fixtures/invalid; do
+  find "$dir" -name '*.hcl' | sort | while read -r f; do
+    /tmp/hclrecord "$f" > "${f%.hcl}.ref.json"
+  done
+done

@@ -1,0 +1,166 @@
+//! Robustness: deep nesting gives a diagnostic, not a stack overflow; no input panics.
+
+use hclkit::syntax::native::{parse_config, parse_expression, parse_template, MAX_DEPTH};
+use proptest::prelude::*;
+
+/// Runs `f` on a thread with a small stack (512 KiB), so a missing depth limit shows up as a
+/// crash even in optimised builds.
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new().stack_size(512 * 1024).spawn(f).unwrap().join().unwrap();
+}
+
+fn assert_too_deep(src: String) {
+    on_small_stack(move || {
+        let (_, d) = parse_config(src.into_bytes(), "deep.hcl");
+        assert!(d.iter().any(|d| d.summary == "Nesting too deep"), "no depth diagnostic: {d}");
+    });
+}
+
+#[test]
+fn hundred_thousand_brackets() {
+    assert_too_deep(format!("a = {}\n", "[".repeat(100_000)));
+    assert_too_deep(format!("a = {}1{}\n", "[".repeat(100_000), "]".repeat(100_000)));
+}
+
+#[test]
+fn deep_parens_braces_unary_calls_and_conditionals() {
+    assert_too_deep(format!("a = {}1{}\n", "(".repeat(50_000), ")".repeat(50_000)));
+    assert_too_deep(format!("a = {}\n", "{a = ".repeat(50_000)));
+    assert_too_deep(format!("a = {}1\n", "-".repeat(50_000)));
+    assert_too_deep(format!("a = {}1\n", "!".repeat(50_000)));
+    assert_too_deep(format!("a = {}\n", "f(".repeat(50_000)));
+    assert_too_deep(format!("a = {}1\n", "x ? ".repeat(50_000)));
+    assert_too_deep(format!("a = {}1\n", "x ? y : ".repeat(50_000)));
+}
+
+#[test]
+fn deep_templates_and_blocks() {
+    assert_too_deep(format!("a = {}\n", "\"${".repeat(50_000)));
+    assert_too_deep(format!("a = \"{}\"\n", "%{ if x }".repeat(50_000)));
+    assert_too_deep(format!("{}\n", "b {\n".repeat(50_000)));
+    on_small_stack(|| {
+        let (_, d) = parse_template("%{ for x in y }".repeat(50_000).into_bytes(), "t");
+        assert!(d.has_errors());
+        let (_, d) = parse_expression("[".repeat(100_000).into_bytes(), "e");
+        assert!(d.iter().any(|d| d.summary == "Nesting too deep"));
+    });
+}
+
+#[test]
+fn nesting_up_to_the_limit_is_fine() {
+    let n = (MAX_DEPTH - 2) as usize;
+    on_small_stack(move || {
+        let src = format!("a = {}1{}\n", "[".repeat(n), "]".repeat(n));
+        let (_, d) = parse_config(src.into_bytes(), "ok.hcl");
+        assert!(d.is_empty(), "{d}");
+    });
+}
+
+/// Snippets to build inputs from: tokens of every class, and broken fragments.
+const PIECES: &[&str] = &[
+    "a",
+    " = ",
+    "1",
+    "1.5e3",
+    "\"",
+    "\"x${y}z\"",
+    "${",
+    "%{",
+    "}",
+    "~}",
+    "{",
+    "[",
+    "]",
+    "(",
+    ")",
+    ",",
+    "\n",
+    "\r\n",
+    "\r",
+    "# c\n",
+    "/* c */",
+    "/*",
+    "<<EOT\n",
+    "<<-EOT\n",
+    "EOT\n",
+    "  EOT\n",
+    "for",
+    " in ",
+    ":",
+    "=>",
+    "...",
+    "if",
+    "endif",
+    "else",
+    "endfor",
+    ".",
+    ".*",
+    "[*]",
+    "?",
+    "!",
+    "-",
+    "+",
+    "&&",
+    "\\",
+    "\\u12",
+    "$",
+    "%",
+    "$${",
+    "é",
+    "\u{201c}",
+    "\u{301}",
+    "\t",
+    ";",
+    "`",
+    "'",
+    "&",
+    "\0",
+    "true",
+    "null",
+    "f(",
+    ".0",
+    ".0.1",
+    "b {",
+    "b \"l\" {",
+    "x = ",
+    "\u{feff}",
+];
+
+fn assemble(idx: Vec<usize>, bytes: Vec<u8>) -> Vec<u8> {
+    let mut v = Vec::new();
+    for (i, b) in idx.into_iter().zip(bytes) {
+        if b % 17 == 0 {
+            v.push(b); // also some arbitrary bytes, including invalid UTF-8
+        }
+        v.extend_from_slice(PIECES[i % PIECES.len()].as_bytes());
+    }
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn never_panics(idx in prop::collection::vec(0usize..1000, 0..60), bytes in prop::collection::vec(any::<u8>(), 60)) {
+        let src = assemble(idx, bytes);
+        let (file, d) = parse_config(src.clone(), "p.hcl");
+        // Rendering every diagnostic and walking the tree must not panic either.
+        let _ = d.to_text(&file, 80, true);
+        let _ = d.to_json();
+        let _ = hclkit::syntax::native::dump::dump_file(&file);
+        let (e, d) = parse_expression(src.clone(), "p.hcl");
+        let _ = d.to_json();
+        let _ = hclkit::syntax::native::dump::dump_expr(e.expr());
+        let (t, d) = parse_template(src, "p.hcl");
+        let _ = d.to_json();
+        let _ = hclkit::syntax::native::dump::dump_expr(t.expr());
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(src in prop::collection::vec(any::<u8>(), 0..200)) {
+        let (file, d) = parse_config(src.clone(), "p.hcl");
+        let _ = d.to_text(&file, 80, false);
+        let _ = hclkit::syntax::native::dump::dump_file(&file);
+        let _ = parse_template(src, "p.hcl");
+    }
+}
