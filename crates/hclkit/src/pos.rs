@@ -172,6 +172,10 @@ impl fmt::Display for Range {
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     line_starts: Vec<u32>,
+    /// The 0-based lines holding a byte outside ASCII (after the byte order mark), sorted: on
+    /// all other lines a column is a byte difference, so positions on long minified lines
+    /// cost O(log n) rather than a scan of the line.
+    non_ascii_lines: Vec<u32>,
     bom: bool,
 }
 
@@ -181,7 +185,18 @@ impl LineIndex {
         let mut line_starts = Vec::with_capacity(src.len() / 32 + 1);
         line_starts.push(0);
         line_starts.extend(memchr::memchr_iter(b'\n', src).map(|i| i as u32 + 1));
-        LineIndex { line_starts, bom: src.starts_with(b"\xEF\xBB\xBF") }
+        let bom = src.starts_with(b"\xEF\xBB\xBF");
+        let mut non_ascii_lines = Vec::new();
+        if !src.is_ascii() {
+            for (line, &start) in line_starts.iter().enumerate() {
+                let start = if line == 0 && bom { 3 } else { start as usize };
+                let end = line_starts.get(line + 1).map_or(src.len(), |&e| e as usize);
+                if !src[start.min(end)..end].is_ascii() {
+                    non_ascii_lines.push(line as u32);
+                }
+            }
+        }
+        LineIndex { line_starts, non_ascii_lines, bom }
     }
 
     /// Number of lines (a final line without newline counts; an empty text has one line).
@@ -205,7 +220,12 @@ impl LineIndex {
         if line == 0 && self.bom && offset >= 3 {
             start = 3;
         }
-        let column = grapheme_count(&src[start..offset as usize]) + 1;
+        let segment = &src[start.min(offset as usize)..offset as usize];
+        let column = if self.non_ascii_lines.binary_search(&(line as u32)).is_ok() {
+            grapheme_count(segment) + 1
+        } else {
+            segment.len() + 1
+        };
         Pos { line: line + 1, column, byte: offset as usize }
     }
 
@@ -241,6 +261,17 @@ mod tests {
         let d = src.iter().position(|&b| b == b'd').unwrap() as u32;
         assert_eq!(idx.pos(src, d), Pos { line: 2, column: 3, byte: d as usize });
         assert_eq!(idx.pos(src, src.len() as u32).line, 3);
+    }
+
+    #[test]
+    fn ascii_and_non_ascii_lines_mix() {
+        let src = "\u{feff}ab\né\u{301}é = 1\nxyz\n\u{1F600}!".as_bytes();
+        let idx = LineIndex::new(src);
+        let at = |needle: &str| src.windows(needle.len()).position(|w| w == needle.as_bytes()).unwrap() as u32;
+        assert_eq!(idx.pos(src, at("b")).column, 2);
+        assert_eq!(idx.pos(src, at(" = 1")).column, 3);
+        assert_eq!(idx.pos(src, at("z")).column, 3);
+        assert_eq!(idx.pos(src, at("!")), Pos { line: 4, column: 2, byte: at("!") as usize });
     }
 
     #[test]
