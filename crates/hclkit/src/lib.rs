@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod diagnostic;
+pub mod eval;
 pub mod pos;
 pub mod syntax;
 

@@ -1,0 +1,70 @@
+//! Evaluation of native-syntax expressions to values.
+//!
+//! [`evaluate`] (or [`Expr::value`](crate::syntax::native::ast::Expr::value)) computes an
+//! expression's value in an [`EvalContext`], with the reference's (hcl v2.14.1 `hclsyntax`)
+//! semantics: conversions, unknown and dynamic propagation, and diagnostics with the same
+//! summaries, details and source ranges. Evaluation never fails outright: on errors it
+//! returns a placeholder (usually the dynamic value) along with the diagnostics.
+//!
+//! ```
+//! use hclkit::eval::{evaluate, EvalContext};
+//! use hclkit_value::{stdlib, Value};
+//!
+//! let (file, _) = hclkit::parse_config(b"greeting = \"Hello, ${upper(name)}!\"\n".as_slice(), "main.hcl");
+//! let attr = file.body().attribute("greeting").unwrap();
+//! let ctx = EvalContext::new()
+//!     .with_variable("name", Value::string("web"))
+//!     .with_functions(stdlib::spec_functions());
+//! let (value, diags) = evaluate(attr.expr(), Some(&ctx));
+//! assert!(diags.is_empty());
+//! assert_eq!(value, Value::string("Hello, WEB!"));
+//!
+//! // Without a context, variables are not allowed.
+//! let (value, diags) = attr.expr().value(None);
+//! assert!(value.is_unknown());
+//! assert_eq!(diags.iter().next().unwrap().summary, "Variables not allowed");
+//! ```
+//!
+//! The modules: `context` (the context and the evaluator's scopes), `access` (indexing and
+//! attribute access), `expr` (the expression kinds), `call` (function calls), `ops`
+//! (operators), `template` (templates).
+
+mod access;
+mod call;
+mod context;
+mod expr;
+mod ops;
+mod template;
+
+pub use context::EvalContext;
+
+use hclkit_value::Value;
+
+use crate::diagnostic::Diagnostics;
+use crate::syntax::native::ast::Expr;
+
+/// Evaluates `expr` with the variables and functions of `ctx`; `None` makes every variable
+/// reference and function call an error ("Variables not allowed", "Function calls not
+/// allowed"), as the reference's nil `EvalContext` does.
+///
+/// Returns the value and the diagnostics; when there are errors the value is a placeholder
+/// (often the dynamic value, or an unknown of the expected type).
+pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut ev = expr::Evaluator::new(expr.tree());
+    let (v, diags) = ev.eval(expr, context::Scope::Root(ctx));
+    (v, Diagnostics(diags))
+}
+
+impl Expr<'_> {
+    /// Evaluates the expression: [`evaluate`] as a method.
+    ///
+    /// ```
+    /// let (e, _) = hclkit::parse_expression(b"[for x in [1, 2, 3]: x * 2 if x > 1]".as_slice(), "expr");
+    /// let (v, diags) = e.expr().value(None);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(v, hclkit_value::Value::tuple(vec![4.into(), 6.into()]));
+    /// ```
+    pub fn value(self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        evaluate(self, ctx)
+    }
+}
