@@ -187,7 +187,7 @@ fn eval_fixtures_match_the_reference() {
         .filter(|p| p.extension().is_some_and(|e| e == "hcl"))
         .collect();
     paths.sort();
-    assert!(paths.len() >= 75, "expected the fixture corpus, found {} files", paths.len());
+    assert!(paths.len() >= 150, "expected the fixture corpus, found {} files", paths.len());
     let failures: Vec<String> = paths
         .iter()
         .filter_map(|p| check(p).err().map(|e| format!("== {}\n{e}", p.file_name().unwrap().to_string_lossy())))
