@@ -32,6 +32,7 @@ impl Arg<'_> {
 const EXPAND: &str = "Invalid expanding argument value";
 
 impl<'a> Evaluator<'a> {
+    #[inline(never)]
     pub(crate) fn call(&mut self, e: FunctionCallExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let name = e.name();
         let f = match scope.function(name) {

@@ -20,9 +20,11 @@ pub(crate) fn has_errors(d: &[Diagnostic]) -> bool {
     d.iter().any(|d| d.severity == Severity::Error)
 }
 
-/// How deeply evaluation may recurse before giving up with a diagnostic (the parser limits
-/// nesting, but some chains, such as `a[b][c]...`, are not nested in its sense).
-const MAX_EVAL_DEPTH: u32 = 1000;
+/// How deeply evaluation may recurse before giving up with a diagnostic. The parser limits
+/// nesting, but some chains, such as `a[b][c]...`, are not nesting in its sense. At this
+/// depth an unoptimised build uses at most a few MiB of stack (the largest frames, `for`
+/// expressions and calls, are under 10 KiB there); an optimised build far less.
+const MAX_EVAL_DEPTH: u32 = 500;
 
 pub(crate) struct Evaluator<'a> {
     pub(crate) tree: &'a Tree,
@@ -68,6 +70,8 @@ impl<'a> Evaluator<'a> {
         r
     }
 
+    /// Dispatches on the expression kind. Each kind has its own (not inlined) method, so
+    /// that this frame, which every level of nesting pays for, stays small.
     fn eval_inner(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         match e {
             Expr::Literal(l) => (literal(l), Vec::new()),
@@ -75,42 +79,15 @@ impl<'a> Evaluator<'a> {
             Expr::TemplateWrap(w) => self.eval(w.wrapped(), scope),
             Expr::TemplateJoin(j) => self.template_join(j, scope),
             Expr::ScopeTraversal(t) => self.scope_traversal(t, scope),
-            Expr::RelativeTraversal(t) => {
-                let (src, mut diags) = self.eval(t.source(), scope);
-                let (v, d) = self.traverse(src, t.traversal());
-                diags.extend(d);
-                (v, diags)
-            }
+            Expr::RelativeTraversal(t) => self.relative_traversal(t, scope),
             Expr::FunctionCall(c) => self.call(c, scope),
             Expr::Conditional(c) => self.conditional(c, scope),
             Expr::BinaryOp(b) => self.binary_chain(b, scope),
             Expr::UnaryOp(u) => self.unary(u, scope),
-            Expr::Tuple(t) => {
-                let mut diags = Vec::new();
-                let vals = t
-                    .exprs()
-                    .map(|x| {
-                        let (v, d) = self.eval(x, scope);
-                        diags.extend(d);
-                        v
-                    })
-                    .collect();
-                (Value::tuple(vals), diags)
-            }
+            Expr::Tuple(t) => self.tuple(t, scope),
             Expr::Object(o) => self.object(o, scope),
             Expr::For(f) => self.for_expr(f, scope),
-            Expr::Index(i) => {
-                let (coll, mut diags) = self.eval(i.collection(), scope);
-                let (key, d) = self.eval(i.key(), scope);
-                diags.extend(d);
-                match access::index(&coll, &key) {
-                    Ok(v) => (v, diags),
-                    Err(p) => {
-                        diags.push(self.error(p.summary, p.detail, i.bracket_span(), None));
-                        (Value::dynamic(), diags)
-                    }
-                }
-            }
+            Expr::Index(i) => self.index(i, scope),
             Expr::Splat(s) => self.splat(s, scope),
             Expr::AnonSymbol(a) => {
                 let v = self.anon.iter().rev().find(|(id, _)| *id == a.id()).map(|(_, v)| v.clone());
@@ -120,6 +97,41 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    #[inline(never)]
+    fn relative_traversal(&mut self, t: RelativeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let (src, mut diags) = self.eval(t.source(), scope);
+        let (v, d) = self.traverse(src, t.traversal());
+        diags.extend(d);
+        (v, diags)
+    }
+
+    #[inline(never)]
+    fn tuple(&mut self, t: TupleConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let mut diags = Vec::new();
+        let mut vals = Vec::new();
+        for x in t.exprs() {
+            let (v, d) = self.eval(x, scope);
+            diags.extend(d);
+            vals.push(v);
+        }
+        (Value::tuple(vals), diags)
+    }
+
+    #[inline(never)]
+    fn index(&mut self, i: IndexExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let (coll, mut diags) = self.eval(i.collection(), scope);
+        let (key, d) = self.eval(i.key(), scope);
+        diags.extend(d);
+        match access::index(&coll, &key) {
+            Ok(v) => (v, diags),
+            Err(p) => {
+                diags.push(self.error(p.summary, p.detail, i.bracket_span(), None));
+                (Value::dynamic(), diags)
+            }
+        }
+    }
+
+    #[inline(never)]
     fn scope_traversal(&mut self, t: ScopeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let name = t.root_name();
         match scope.lookup(name) {
@@ -165,6 +177,7 @@ impl<'a> Evaluator<'a> {
         (v, Vec::new())
     }
 
+    #[inline(never)]
     fn conditional(&mut self, c: ConditionalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (t, t_diags) = self.eval(c.true_result(), scope);
         let (f, f_diags) = self.eval(c.false_result(), scope);
@@ -245,6 +258,7 @@ impl<'a> Evaluator<'a> {
         (value, diags)
     }
 
+    #[inline(never)]
     fn object(&mut self, o: ObjectConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let mut diags = Vec::new();
         let mut known = true;
@@ -319,6 +333,7 @@ impl<'a> Evaluator<'a> {
         self.eval(key.expr(), scope)
     }
 
+    #[inline(never)]
     fn for_expr(&mut self, f: ForExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (coll, mut diags) = self.eval(f.collection(), scope);
         let coll_span = f.collection().span();
@@ -533,6 +548,7 @@ impl<'a> Evaluator<'a> {
         self.error("Invalid 'for' condition", detail, cond.span(), Some(f.span()))
     }
 
+    #[inline(never)]
     fn splat(&mut self, s: SplatExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (source, mut diags) = self.eval(s.source(), scope);
         if has_errors(&diags) {

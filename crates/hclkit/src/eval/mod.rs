@@ -19,10 +19,10 @@
 //! assert!(diags.is_empty());
 //! assert_eq!(value, Value::string("Hello, WEB!"));
 //!
-//! // Without a context, variables are not allowed.
+//! // Without a context, function calls (and variables) are not allowed.
 //! let (value, diags) = attr.expr().value(None);
 //! assert!(value.is_unknown());
-//! assert_eq!(diags.iter().next().unwrap().summary, "Variables not allowed");
+//! assert_eq!(diags.iter().next().unwrap().summary, "Function calls not allowed");
 //! ```
 //!
 //! The modules: `context` (the context and the evaluator's scopes), `access` (indexing and

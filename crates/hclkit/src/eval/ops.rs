@@ -67,6 +67,7 @@ fn apply_binary(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, String> {
 impl<'a> Evaluator<'a> {
     /// A binary operation; a left-leaning chain (`a + b + c + ...`) is evaluated iteratively
     /// so long chains need no deep recursion.
+    #[inline(never)]
     pub(crate) fn binary_chain(&mut self, e: BinaryOpExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let mut chain = vec![e];
         let mut leftmost = e.lhs();
@@ -129,6 +130,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    #[inline(never)]
     pub(crate) fn unary(&mut self, e: UnaryOpExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (given, mut diags) = self.eval(e.operand(), scope);
         let ty = match e.op() {

@@ -12,6 +12,7 @@ use crate::syntax::native::ast::{Expr, TemplateExpr, TemplateJoinExpr};
 const INVALID: &str = "Invalid template interpolation value";
 
 impl<'a> Evaluator<'a> {
+    #[inline(never)]
     pub(crate) fn template(&mut self, t: TemplateExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let mut buf = String::new();
         let mut diags = Vec::new();
@@ -47,6 +48,7 @@ impl<'a> Evaluator<'a> {
         (v, diags)
     }
 
+    #[inline(never)]
     pub(crate) fn template_join(&mut self, j: TemplateJoinExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (tuple, mut diags) = self.eval(Expr::For(j.tuple()), scope);
         if tuple.ty().is_dynamic() || !tuple.is_known() {
