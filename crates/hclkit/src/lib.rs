@@ -26,6 +26,7 @@
 
 pub mod diagnostic;
 pub mod pos;
+mod suggest;
 pub mod syntax;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

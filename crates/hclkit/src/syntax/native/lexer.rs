@@ -5,7 +5,7 @@
 //! reproduce the reference's diagnostics. Invalid input becomes [`TokenKind::Invalid`] or
 //! [`TokenKind::BadUtf8`] tokens, reported by [`LexDiagnostics`].
 //!
-//! Templates and heredocs are lexed with a stack of string contexts ([`Mode`]): a `${` or `%{`
+//! Templates and heredocs are lexed with a stack of string contexts (`Mode`): a `${` or `%{`
 //! inside a string pushes the expression mode and remembers the brace depth at which it was
 //! entered, so the `}` that closes the sequence is found even when braces nest inside it, e.g.
 //! `"${ {a = "}"}["a"] }"`. Heredocs keep their own stack of markers.
