@@ -24,10 +24,13 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod body;
 pub mod diagnostic;
+pub mod eval;
 pub mod pos;
 mod suggest;
 pub mod syntax;
+pub mod traversal;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use pos::{Pos, Range, Span};

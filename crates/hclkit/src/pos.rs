@@ -137,6 +137,17 @@ impl Range {
     pub fn is_empty(&self) -> bool {
         self.start.byte == self.end.byte
     }
+
+    /// The range from the start of `start` to the end of `end`, in `start`'s file (the
+    /// reference's `hcl.RangeBetween`).
+    pub fn between(start: &Range, end: &Range) -> Range {
+        Range { filename: start.filename.clone(), start: start.start, end: end.end }
+    }
+
+    /// The zero-length range at this range's start.
+    pub fn start_only(&self) -> Range {
+        Range { filename: self.filename.clone(), start: self.start, end: self.start }
+    }
 }
 
 /// `file:line,col-col` or `file:line,col-line,col`, as the reference prints ranges.

@@ -282,7 +282,7 @@ impl TemplateParts<'_> {
 /// A parsed configuration file: a [`Tree`] whose root is a [`Body`].
 #[derive(Debug)]
 pub struct File {
-    pub(crate) tree: Tree,
+    pub(crate) tree: Arc<Tree>,
     pub(crate) body: NodeId,
 }
 
@@ -294,6 +294,12 @@ impl File {
 
     /// The tree (source, nodes, comments, positions).
     pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// The tree, shared: what [`crate::syntax::native::NativeBody`] and
+    /// [`crate::syntax::native::NativeExpression`] hold on to.
+    pub fn tree_arc(&self) -> &Arc<Tree> {
         &self.tree
     }
 
@@ -337,7 +343,7 @@ impl crate::diagnostic::SourceFiles for File {
 /// A parsed standalone expression or template: a [`Tree`] whose root is an [`Expr`].
 #[derive(Debug)]
 pub struct ExprFile {
-    pub(crate) tree: Tree,
+    pub(crate) tree: Arc<Tree>,
     pub(crate) root: NodeId,
 }
 
@@ -349,6 +355,12 @@ impl ExprFile {
 
     /// The tree (source, nodes, comments, positions).
     pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// The tree, shared: what [`crate::syntax::native::NativeBody`] and
+    /// [`crate::syntax::native::NativeExpression`] hold on to.
+    pub fn tree_arc(&self) -> &Arc<Tree> {
         &self.tree
     }
 }

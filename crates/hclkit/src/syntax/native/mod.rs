@@ -9,15 +9,19 @@ pub mod ast;
 mod decode;
 mod diag;
 pub mod dump;
+pub mod expression;
 pub mod lexer;
 mod parser;
+pub mod structure;
 pub mod token;
 
 use std::sync::Arc;
 
 pub use ast::MAX_SOURCE_LEN;
 pub use ast::{ExprFile, File};
+pub use expression::{NativeExpression, ObjectKeyExpression};
 pub use parser::MAX_DEPTH;
+pub use structure::NativeBody;
 
 use crate::diagnostic::Diagnostics;
 use lexer::LexMode;
@@ -67,13 +71,13 @@ pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> (File, Diagnos
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, body, d) = too_large(src, filename, false);
-        return (File { tree, body: ast::NodeId(body) }, d);
+        return (File { tree: Arc::new(tree), body: ast::NodeId(body) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
     let body = p.parse_body(token::TokenKind::Eof);
     let (tree, raw) = p.finish(filename, src.clone());
     let diags = render(&tree, raw);
-    (File { tree, body: ast::NodeId(body) }, diags)
+    (File { tree: Arc::new(tree), body: ast::NodeId(body) }, diags)
 }
 
 /// Parses a configuration file, failing if there is any error.
@@ -105,7 +109,7 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile,
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
-        return (ExprFile { tree, root: ast::NodeId(root) }, d);
+        return (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
     p.push_newlines_pub(false);
@@ -113,7 +117,7 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile,
     p.check_expression_end();
     let (tree, raw) = p.finish(filename, src.clone());
     let diags = render(&tree, raw);
-    (ExprFile { tree, root: ast::NodeId(root) }, diags)
+    (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
 }
 
 /// Parses a standalone template (the reference's `hclsyntax.ParseTemplate`), as used for the
@@ -131,11 +135,11 @@ pub fn parse_template(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, D
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
-        return (ExprFile { tree, root: ast::NodeId(root) }, d);
+        return (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Template);
     let root = p.parse_template_root();
     let (tree, raw) = p.finish(filename, src.clone());
     let diags = render(&tree, raw);
-    (ExprFile { tree, root: ast::NodeId(root) }, diags)
+    (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
 }

@@ -1,0 +1,387 @@
+//! The information model: bodies, attributes, blocks and expressions, independent of syntax
+//! (the reference's `hcl.Body`, `hcl.Expression` and schema types).
+//!
+//! A configuration file is a [`Body`]: attributes (`name = expr`) and blocks
+//! (`type "label" { body }`). An application decodes a body by asking for its
+//! [`content`](Body::content) under a [`BodySchema`], which says which attributes and block
+//! types are expected; the body checks what it holds against the schema and reports what does
+//! not fit. Each syntax (native, JSON) implements [`Body`] and [`Expression`]; everything
+//! above (evaluation of attributes, spec decoding) works on `Arc<dyn Body>` and
+//! `Arc<dyn Expression>`.
+//!
+//! Static analysis, for applications that read expressions without evaluating them (a list of
+//! references, a function-call-shaped type constraint), goes through the free functions
+//! [`expr_list`], [`expr_map`], [`expr_call`], [`abs_traversal_for_expr`],
+//! [`rel_traversal_for_expr`] and [`expr_as_keyword`], which call the hooks of
+//! [`Expression`].
+//!
+//! ```
+//! use hclkit::body::{Body, BodySchema};
+//! use hclkit::syntax::native::NativeBody;
+//!
+//! let (file, diags) = hclkit::parse_config(b"name = \"web\"\nlisten { port = 80 }\n".as_slice(), "main.hcl");
+//! assert!(diags.is_empty());
+//! let body = NativeBody::from_file(&file);
+//! let schema = BodySchema::new().attribute("name", true).block("listen", &[]);
+//! let (content, diags) = body.content(&schema);
+//! assert!(diags.is_empty());
+//! assert!(content.attributes.contains_key("name"));
+//! assert_eq!(content.blocks[0].type_name, "listen");
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use hclkit_value::Value;
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::pos::Range;
+use crate::traversal::Traversal;
+
+/// A body: the attributes and blocks inside a file or a block (the reference's `hcl.Body`).
+///
+/// Implementations are immutable; methods that "consume" part of a body
+/// ([`partial_content`](Body::partial_content)) return a new body for the rest.
+pub trait Body: Send + Sync + fmt::Debug {
+    /// The body's content under `schema`: the attributes and blocks the schema names, and an
+    /// error for everything else in the body ("Unsupported argument", "Unsupported block
+    /// type"), for each required attribute that is missing ("Missing required argument") and
+    /// for each block with the wrong number of labels.
+    fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics);
+
+    /// Like [`content`](Body::content), but what the schema does not name is not an error: it
+    /// is left in the returned body, from which the attributes and block types `schema` names
+    /// are hidden.
+    fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Arc<dyn Body>, Diagnostics);
+
+    /// All attributes of the body, for bodies that have only attributes with arbitrary names
+    /// (a block inside is an error, "Unexpected ... block").
+    fn just_attributes(&self) -> (Attributes, Diagnostics);
+
+    /// Where an item that is missing from the body would go: the range diagnostics about
+    /// missing items point at.
+    fn missing_item_range(&self) -> Range;
+}
+
+/// An expression (the reference's `hcl.Expression`): something that yields a value when
+/// evaluated, and that static analysis can inspect.
+///
+/// The static-analysis hooks (`as_list`, `as_map`, `as_call`, `as_traversal`) return `None`
+/// by default; a syntax implements those its expressions can support. A wrapper expression
+/// returns the wrapped one from [`unwrap_expression`](Expression::unwrap_expression), and the
+/// free functions ([`expr_list`], ...) try each expression of the unwrap chain in turn, as the
+/// reference's `UnwrapExpressionUntil` does.
+pub trait Expression: Send + Sync + fmt::Debug {
+    /// Evaluates the expression with the given variables and functions (`None`: no
+    /// variables, no functions).
+    fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics);
+
+    /// Every variable the expression refers to, as absolute traversals, in source order
+    /// (names bound inside the expression, such as a `for` expression's, are excluded).
+    fn variables(&self) -> Vec<Traversal>;
+
+    /// The expression's source range.
+    fn range(&self) -> Range;
+
+    /// The range of the expression's beginning (an opening bracket, a function's name and
+    /// parenthesis, ...), for diagnostics about the expression as a whole.
+    fn start_range(&self) -> Range;
+
+    /// Static list hook: the element expressions, if the expression is a list (tuple)
+    /// constructor.
+    fn as_list(&self) -> Option<Vec<Arc<dyn Expression>>> {
+        None
+    }
+
+    /// Static map hook: the key and value expressions, if the expression is an object
+    /// constructor.
+    fn as_map(&self) -> Option<Vec<KeyValuePair>> {
+        None
+    }
+
+    /// Static call hook: the function name and argument expressions, if the expression is a
+    /// function call.
+    fn as_call(&self) -> Option<StaticCall> {
+        None
+    }
+
+    /// Traversal hook: the expression as an absolute traversal, if it is a variable
+    /// reference with only attribute and constant-index steps. The keywords `true`, `false`
+    /// and `null` are traversals with that root name.
+    fn as_traversal(&self) -> Option<Traversal> {
+        None
+    }
+
+    /// For wrapper expressions: the wrapped expression.
+    fn unwrap_expression(&self) -> Option<Arc<dyn Expression>> {
+        None
+    }
+}
+
+/// Which attributes and blocks a body is expected to have (the reference's
+/// `hcl.BodySchema`).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct BodySchema {
+    /// The expected attributes.
+    pub attributes: Vec<AttributeSchema>,
+    /// The expected block types.
+    pub blocks: Vec<BlockHeaderSchema>,
+}
+
+impl BodySchema {
+    /// An empty schema.
+    pub fn new() -> BodySchema {
+        BodySchema::default()
+    }
+
+    /// Adds an expected attribute.
+    pub fn attribute(mut self, name: impl Into<String>, required: bool) -> BodySchema {
+        self.attributes.push(AttributeSchema { name: name.into(), required });
+        self
+    }
+
+    /// Adds an expected block type with the given label names.
+    pub fn block(mut self, type_name: impl Into<String>, label_names: &[&str]) -> BodySchema {
+        let label_names = label_names.iter().map(|s| s.to_string()).collect();
+        self.blocks.push(BlockHeaderSchema { type_name: type_name.into(), label_names });
+        self
+    }
+
+    /// The names given both as an attribute and as a block type, in schema order. A body
+    /// cannot satisfy such a schema; the native body reports each as "Conflicting schema"
+    /// (the reference leaves this undefined).
+    pub fn conflicts(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for a in &self.attributes {
+            if self.blocks.iter().any(|b| b.type_name == a.name) && !out.contains(&a.name.as_str()) {
+                out.push(&a.name);
+            }
+        }
+        out
+    }
+}
+
+/// An expected attribute (the reference's `hcl.AttributeSchema`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct AttributeSchema {
+    /// The attribute name.
+    pub name: String,
+    /// Whether a body without it is an error.
+    pub required: bool,
+}
+
+/// An expected block type (the reference's `hcl.BlockHeaderSchema`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BlockHeaderSchema {
+    /// The block type.
+    pub type_name: String,
+    /// The names of the labels; blocks must have exactly this many labels.
+    pub label_names: Vec<String>,
+}
+
+/// The attributes of a body, by name (the reference's `hcl.Attributes`).
+pub type Attributes = BTreeMap<String, Attribute>;
+
+/// What a body holds under a schema (the reference's `hcl.BodyContent`).
+#[derive(Clone, Debug, Default)]
+pub struct BodyContent {
+    /// The attributes found, by name.
+    pub attributes: Attributes,
+    /// The blocks found, in source order.
+    pub blocks: Vec<Block>,
+    /// The body's [`missing_item_range`](Body::missing_item_range).
+    pub missing_item_range: Range,
+}
+
+impl BodyContent {
+    /// The blocks of one type, in source order (the reference's `Blocks.OfType`).
+    pub fn blocks_of_type<'a>(&'a self, type_name: &'a str) -> impl Iterator<Item = &'a Block> + 'a {
+        self.blocks.iter().filter(move |b| b.type_name == type_name)
+    }
+}
+
+/// An attribute (the reference's `hcl.Attribute`).
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    /// The name.
+    pub name: String,
+    /// The value expression.
+    pub expr: Arc<dyn Expression>,
+    /// The range of the whole definition.
+    pub range: Range,
+    /// The range of the name.
+    pub name_range: Range,
+}
+
+/// A block (the reference's `hcl.Block`).
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// The block type.
+    pub type_name: String,
+    /// The label values.
+    pub labels: Vec<String>,
+    /// The block's body.
+    pub body: Arc<dyn Body>,
+    /// The range of the header, from the type to the last label (where an editor would
+    /// jump to for the block's definition).
+    pub def_range: Range,
+    /// The range of the type name.
+    pub type_range: Range,
+    /// The range of each label.
+    pub label_ranges: Vec<Range>,
+}
+
+/// A key and value of a static map (the reference's `hcl.KeyValuePair`).
+#[derive(Clone, Debug)]
+pub struct KeyValuePair {
+    /// The key expression (in the native syntax, a bare identifier evaluates to its name).
+    pub key: Arc<dyn Expression>,
+    /// The value expression.
+    pub value: Arc<dyn Expression>,
+}
+
+/// A function call seen statically (the reference's `hcl.StaticCall`).
+#[derive(Clone, Debug)]
+pub struct StaticCall {
+    /// The function's name.
+    pub name: String,
+    /// The name's range.
+    pub name_range: Range,
+    /// The argument expressions.
+    pub arguments: Vec<Arc<dyn Expression>>,
+    /// The range from the opening to the closing parenthesis.
+    pub args_range: Range,
+}
+
+/// An expression that always has the same value (the reference's `hcl.StaticExpr`); it
+/// refers to no variables.
+#[derive(Clone, Debug)]
+pub struct StaticExpression {
+    /// The value.
+    pub value: Value,
+    /// The range reported for the expression.
+    pub range: Range,
+}
+
+impl Expression for StaticExpression {
+    fn value(&self, _ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        (self.value.clone(), Diagnostics::new())
+    }
+    fn variables(&self) -> Vec<Traversal> {
+        Vec::new()
+    }
+    fn range(&self) -> Range {
+        self.range.clone()
+    }
+    fn start_range(&self) -> Range {
+        self.range.clone()
+    }
+}
+
+/// The longest unwrap chain followed (a guard against wrappers that wrap themselves).
+const MAX_UNWRAP: usize = 1000;
+
+/// Applies `hook` to `expr` and then to each expression it wraps, until one answers.
+fn first_in_unwrap_chain<T>(expr: &dyn Expression, hook: impl Fn(&dyn Expression) -> Option<T>) -> Option<T> {
+    if let Some(v) = hook(expr) {
+        return Some(v);
+    }
+    let mut cur = expr.unwrap_expression()?;
+    for _ in 0..MAX_UNWRAP {
+        if let Some(v) = hook(&*cur) {
+            return Some(v);
+        }
+        cur = cur.unwrap_expression()?;
+    }
+    None
+}
+
+fn invalid_expression(detail: &'static str, subject: Range) -> Diagnostics {
+    Diagnostics(vec![Diagnostic::error("Invalid expression", detail).with_subject(subject)])
+}
+
+/// The elements of a static list expression (the reference's `hcl.ExprList`): in the native
+/// syntax, a tuple constructor `[a, b]`; the element expressions are not evaluated.
+///
+/// ```
+/// use hclkit::body::expr_list;
+/// use hclkit::syntax::native::NativeExpression;
+///
+/// let (e, _) = hclkit::parse_expression(b"[a, b.c, 1]".as_slice(), "x");
+/// let list = expr_list(&NativeExpression::from_expr_file(&e)).unwrap();
+/// assert_eq!(list.len(), 3);
+/// ```
+pub fn expr_list(expr: &dyn Expression) -> Result<Vec<Arc<dyn Expression>>, Diagnostics> {
+    first_in_unwrap_chain(expr, |e| e.as_list())
+        .ok_or_else(|| invalid_expression("A static list expression is required.", expr.start_range()))
+}
+
+/// The items of a static map expression (the reference's `hcl.ExprMap`): in the native
+/// syntax, an object constructor `{a = 1}`; nothing is evaluated.
+pub fn expr_map(expr: &dyn Expression) -> Result<Vec<KeyValuePair>, Diagnostics> {
+    first_in_unwrap_chain(expr, |e| e.as_map())
+        .ok_or_else(|| invalid_expression("A static map expression is required.", expr.start_range()))
+}
+
+/// The name and arguments of a static function call (the reference's `hcl.ExprCall`);
+/// nothing is evaluated or called.
+pub fn expr_call(expr: &dyn Expression) -> Result<StaticCall, Diagnostics> {
+    first_in_unwrap_chain(expr, |e| e.as_call())
+        .ok_or_else(|| invalid_expression("A static function call is required.", expr.start_range()))
+}
+
+/// The expression as an absolute traversal (the reference's `hcl.AbsTraversalForExpr`): a
+/// variable name with attribute and constant-index steps, nothing else.
+///
+/// ```
+/// use hclkit::body::abs_traversal_for_expr;
+/// use hclkit::syntax::native::NativeExpression;
+///
+/// let (e, _) = hclkit::parse_expression(b"var.list[0]".as_slice(), "x");
+/// let t = abs_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap();
+/// assert_eq!(t.to_string(), "var.list[0]");
+///
+/// let (e, _) = hclkit::parse_expression(b"f(x)".as_slice(), "x");
+/// let diags = abs_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap_err();
+/// assert_eq!(diags.0[0].summary, "Invalid expression");
+/// ```
+pub fn abs_traversal_for_expr(expr: &dyn Expression) -> Result<Traversal, Diagnostics> {
+    first_in_unwrap_chain(expr, |e| e.as_traversal()).ok_or_else(|| {
+        invalid_expression(
+            "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
+            expr.range(),
+        )
+    })
+}
+
+/// The expression as a relative traversal (the reference's `hcl.RelTraversalForExpr`): as
+/// [`abs_traversal_for_expr`], with the root name turned into an attribute step.
+pub fn rel_traversal_for_expr(expr: &dyn Expression) -> Result<Traversal, Diagnostics> {
+    abs_traversal_for_expr(expr).map(Traversal::into_relative)
+}
+
+/// The expression as a single keyword, a bare identifier (the reference's
+/// `hcl.ExprAsKeyword`, which returns `""` where this returns `None`).
+///
+/// ```
+/// use hclkit::body::expr_as_keyword;
+/// use hclkit::syntax::native::NativeExpression;
+///
+/// let kw = |s: &str| {
+///     let (e, _) = hclkit::parse_expression(s.as_bytes(), "x");
+///     expr_as_keyword(&NativeExpression::from_expr_file(&e))
+/// };
+/// assert_eq!(kw("string").as_deref(), Some("string"));
+/// assert_eq!(kw("null").as_deref(), Some("null"));
+/// assert_eq!(kw("a.b"), None);
+/// ```
+pub fn expr_as_keyword(expr: &dyn Expression) -> Option<String> {
+    let t = first_in_unwrap_chain(expr, |e| e.as_traversal())?;
+    if t.len() == 1 {
+        t.root_name().map(str::to_owned)
+    } else {
+        None
+    }
+}

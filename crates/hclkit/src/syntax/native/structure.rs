@@ -1,0 +1,324 @@
+//! The native syntax's bodies in the information model: [`NativeBody`] implements
+//! [`crate::body::Body`] (the reference's `hclsyntax.Body` methods).
+//!
+//! Content rules, as the reference applies them:
+//!
+//! * each schema attribute present in the body is taken; a missing required one is "Missing
+//!   required argument", reported at the body's missing-item range;
+//! * each block of a schema type is taken if it has exactly the schema's labels; too many is
+//!   "Extraneous label for T" (at the first extra label), too few "Missing NAME for T" (at the
+//!   opening brace);
+//! * [`content`](crate::body::Body::content) then reports every other attribute ("Unsupported
+//!   argument") and block ("Unsupported block type"), in source order, with a "Did you mean"
+//!   suggestion for a name within edit distance 2 of an expected one;
+//! * [`partial_content`](crate::body::Body::partial_content) instead returns the body with the
+//!   attributes it took and the schema's block types hidden.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::Arc;
+
+use super::ast::{self, File, NodeId, Tree};
+use super::expression::NativeExpression;
+use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodySchema};
+use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
+use crate::pos::Range;
+
+/// A native-syntax body: a shared parsed tree, the body's node, and the attribute names and
+/// block types hidden by earlier partial-content calls.
+#[derive(Clone)]
+pub struct NativeBody {
+    tree: Arc<Tree>,
+    id: NodeId,
+    hidden_attrs: Arc<BTreeSet<String>>,
+    hidden_blocks: Arc<BTreeSet<String>>,
+}
+
+impl NativeBody {
+    /// The body with node id `id` of `tree`, or `None` if that node is not a body.
+    pub fn new(tree: Arc<Tree>, id: NodeId) -> Option<NativeBody> {
+        if tree.nodes.get(id.index())?.kind != ast::Kind::Body {
+            return None;
+        }
+        Some(NativeBody { tree, id, hidden_attrs: Arc::default(), hidden_blocks: Arc::default() })
+    }
+
+    /// The root body of a parsed file.
+    pub fn from_file(file: &File) -> NativeBody {
+        NativeBody {
+            tree: file.tree_arc().clone(),
+            id: file.body,
+            hidden_attrs: Arc::default(),
+            hidden_blocks: Arc::default(),
+        }
+    }
+
+    /// The root body of a parsed file, as a trait object.
+    pub fn arc_from_file(file: &File) -> Arc<dyn Body> {
+        Arc::new(NativeBody::from_file(file))
+    }
+
+    /// The syntax tree's view of the body (hidden items included).
+    pub fn syntax(&self) -> ast::Body<'_> {
+        ast::Body { t: &self.tree, id: self.id.0 }
+    }
+
+    /// The shared tree.
+    pub fn tree(&self) -> &Arc<Tree> {
+        &self.tree
+    }
+
+    fn range(&self, span: crate::pos::Span) -> Range {
+        self.tree.range(span)
+    }
+
+    fn attribute(&self, a: ast::Attribute<'_>) -> Attribute {
+        Attribute {
+            name: a.name().to_owned(),
+            expr: Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())),
+            range: self.range(a.span()),
+            name_range: self.range(a.name_span()),
+        }
+    }
+
+    fn block(&self, b: ast::Block<'_>) -> Block {
+        let body = NativeBody {
+            tree: self.tree.clone(),
+            id: b.body().id(),
+            hidden_attrs: Arc::default(),
+            hidden_blocks: Arc::default(),
+        };
+        Block {
+            type_name: b.block_type().into_owned(),
+            labels: b.labels().map(|l| l.value().into_owned()).collect(),
+            body: Arc::new(body),
+            def_range: self.range(b.def_span()),
+            type_range: self.range(b.type_span()),
+            label_ranges: b.labels().map(|l| self.range(l.span())).collect(),
+        }
+    }
+
+    /// Partial content, with the concrete type of the remaining body.
+    fn partial(&self, schema: &BodySchema) -> (BodyContent, NativeBody, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        for name in schema.conflicts() {
+            diags.push(
+                Diagnostic::error(
+                    "Conflicting schema",
+                    format!(
+                        "The schema expects {} both as an argument and as a block type, so no body can satisfy it.",
+                        go_quote(name)
+                    ),
+                )
+                .with_subject(self.missing_item_range()),
+            );
+        }
+        let body = self.syntax();
+        let mut hidden_attrs = (*self.hidden_attrs).clone();
+        let mut hidden_blocks = (*self.hidden_blocks).clone();
+        let mut attrs = Attributes::new();
+
+        for attr_s in &schema.attributes {
+            let name = attr_s.name.as_str();
+            let found = body.attribute(name).filter(|_| !hidden_attrs.contains(name));
+            let Some(a) = found else {
+                if attr_s.required {
+                    diags.push(
+                        Diagnostic::error(
+                            "Missing required argument",
+                            format!("The argument {} is required, but no definition was found.", go_quote(name)),
+                        )
+                        .with_subject(self.missing_item_range()),
+                    );
+                }
+                continue;
+            };
+            hidden_attrs.insert(name.to_owned());
+            attrs.insert(name.to_owned(), self.attribute(a));
+        }
+
+        let mut blocks = Vec::new();
+        for b in body.blocks() {
+            let ty = b.block_type();
+            if hidden_blocks.contains(&*ty) {
+                continue;
+            }
+            let Some(block_s) = schema.blocks.iter().find(|s| s.type_name == *ty) else {
+                continue;
+            };
+            let want = block_s.label_names.len();
+            let labels: Vec<_> = b.labels().collect();
+            let context = || self.range(b.type_span().to(b.open_brace_span()));
+            if labels.len() > want {
+                let detail = if want == 0 {
+                    format!("No labels are expected for {ty} blocks.")
+                } else {
+                    format!("Only {want} labels ({}) are expected for {ty} blocks.", block_s.label_names.join(", "))
+                };
+                diags.push(
+                    Diagnostic::error(format!("Extraneous label for {ty}"), detail)
+                        .with_subject(self.range(labels[want].span()))
+                        .with_context(context()),
+                );
+                continue;
+            }
+            if labels.len() < want {
+                diags.push(
+                    Diagnostic::error(
+                        format!("Missing {} for {ty}", block_s.label_names[labels.len()]),
+                        format!("All {ty} blocks must have {want} labels ({}).", block_s.label_names.join(", ")),
+                    )
+                    .with_subject(self.range(b.open_brace_span()))
+                    .with_context(context()),
+                );
+                continue;
+            }
+            blocks.push(self.block(b));
+        }
+        for block_s in &schema.blocks {
+            hidden_blocks.insert(block_s.type_name.clone());
+        }
+
+        let remain = NativeBody {
+            tree: self.tree.clone(),
+            id: self.id,
+            hidden_attrs: Arc::new(hidden_attrs),
+            hidden_blocks: Arc::new(hidden_blocks),
+        };
+        let content = BodyContent { attributes: attrs, blocks, missing_item_range: self.missing_item_range() };
+        (content, remain, diags)
+    }
+}
+
+impl fmt::Debug for NativeBody {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NativeBody")
+            .field("file", self.tree.filename())
+            .field("span", &self.syntax().span())
+            .field("hidden_attrs", &self.hidden_attrs)
+            .field("hidden_blocks", &self.hidden_blocks)
+            .finish()
+    }
+}
+
+/// The first of `candidates` within edit distance 2 of `given` (the reference's
+/// `nameSuggestion`).
+pub(crate) fn name_suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates.into_iter().find(|c| levenshtein(given, c) < 3)
+}
+
+/// Edit distance (insertions, deletions, substitutions of characters, each costing 1).
+fn levenshtein(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+impl Body for NativeBody {
+    fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        let (content, remain, mut diags) = self.partial(schema);
+        let body = self.syntax();
+
+        for a in body.attributes() {
+            let name = a.name();
+            if remain.hidden_attrs.contains(name) {
+                continue;
+            }
+            let unused =
+                schema.attributes.iter().filter(|s| !content.attributes.contains_key(&s.name)).map(|s| s.name.as_str());
+            let suggestion = match name_suggestion(name, unused) {
+                Some(s) => format!(" Did you mean {}?", go_quote(s)),
+                None if schema.blocks.iter().any(|b| b.type_name == name) => {
+                    format!(" Did you mean to define a block of type {}?", go_quote(name))
+                }
+                None => String::new(),
+            };
+            diags.push(
+                Diagnostic::error(
+                    "Unsupported argument",
+                    format!("An argument named {} is not expected here.{suggestion}", go_quote(name)),
+                )
+                .with_subject(self.range(a.name_span())),
+            );
+        }
+
+        for b in body.blocks() {
+            let ty = b.block_type();
+            if remain.hidden_blocks.contains(&*ty) {
+                continue;
+            }
+            let suggestion = match name_suggestion(&ty, schema.blocks.iter().map(|s| s.type_name.as_str())) {
+                Some(s) => format!(" Did you mean {}?", go_quote(s)),
+                None if schema.attributes.iter().any(|a| a.name == *ty) => format!(
+                    " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
+                    go_quote(&ty)
+                ),
+                None => String::new(),
+            };
+            diags.push(
+                Diagnostic::error(
+                    "Unsupported block type",
+                    format!("Blocks of type {} are not expected here.{suggestion}", go_quote(&ty)),
+                )
+                .with_subject(self.range(b.type_span())),
+            );
+        }
+        (content, diags)
+    }
+
+    fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Arc<dyn Body>, Diagnostics) {
+        let (content, remain, diags) = self.partial(schema);
+        (content, Arc::new(remain), diags)
+    }
+
+    fn just_attributes(&self) -> (Attributes, Diagnostics) {
+        let body = self.syntax();
+        let mut diags = Diagnostics::new();
+        if let Some(b) = body.blocks().next() {
+            diags.push(
+                Diagnostic::error(
+                    format!("Unexpected {} block", go_quote(&b.block_type())),
+                    "Blocks are not allowed here.",
+                )
+                .with_subject(self.range(b.type_span())),
+            );
+        }
+        let mut attrs = Attributes::new();
+        for a in body.attributes() {
+            if !self.hidden_attrs.contains(a.name()) {
+                attrs.insert(a.name().to_owned(), self.attribute(a));
+            }
+        }
+        (attrs, diags)
+    }
+
+    fn missing_item_range(&self) -> Range {
+        self.range(self.syntax().missing_item_span())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levenshtein_distances() {
+        assert_eq!(levenshtein("", ""), 0);
+        assert_eq!(levenshtein("nmae", "name"), 2);
+        assert_eq!(levenshtein("servce", "service"), 1);
+        assert_eq!(levenshtein("count", "name"), 5);
+        assert_eq!(levenshtein("é", "e"), 1);
+        assert_eq!(name_suggestion("nmae", ["count", "name"]), Some("name"));
+        assert_eq!(name_suggestion("xyz", ["count", "name"]), None);
+    }
+}
