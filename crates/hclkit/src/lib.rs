@@ -29,6 +29,7 @@ pub mod body;
 pub mod diagnostic;
 pub mod eval;
 pub mod pos;
+mod suggest;
 pub mod syntax;
 pub mod traversal;
 
