@@ -15,7 +15,7 @@ pub mod convert;
 mod eq;
 pub mod function;
 pub mod json;
-mod number;
+pub mod number;
 mod ops;
 mod path;
 mod set;

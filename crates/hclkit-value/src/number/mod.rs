@@ -40,8 +40,9 @@
 //! such an integer, and otherwise fall back to the big representation (kept behind an `Arc`,
 //! so cloning is cheap).
 //!
-//! Measured with `cargo run --release --example number_speed` (one million additions of
-//! small integers, the same values forced onto each path): see that example for the figures.
+//! Measured with `cargo bench -p hclkit-value --bench number` (both paths in one run): an
+//! addition of small integers takes about 8 ns on the fast path, of integers above 2^64
+//! about 250 ns and of fractions about 440 ns on the big path (the README has the table).
 //!
 //! # Canonical infinities
 //!

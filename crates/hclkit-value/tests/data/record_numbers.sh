@@ -5,14 +5,16 @@
 #                     template of a literal spec, so numbers print as big.Float.Text('f', -1).
 #   number_diff.txt   RPN programs (number_programs_special.txt plus a seeded random batch from
 #                     gen_programs.py) evaluated by number_oracle.go against go-cty directly.
-# Usage: record_numbers.sh [HCLDEC]   (default /work/oracle/hcldec)
+# Usage: record_numbers.sh [HCLDEC [OUT_DIR]]   (defaults: /work/oracle/hcldec, this directory;
+# scripts/conformance records into a scratch directory and compares with the committed files)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 hcldec=${1:-/work/oracle/hcldec}
+out_dir=${2:-$here}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-out="$here/number_table.txt"
+out="$out_dir/number_table.txt"
 : > "$out"
 echo > "$tmp/empty.hcl"
 while IFS= read -r expr; do
@@ -34,5 +36,5 @@ go build -o "$tmp/number_oracle" "$here/number_oracle.go"
 {
   grep -v '^#' "$here/number_programs_special.txt"
   python3 "$here/gen_programs.py" 1500 20240601
-} | "$tmp/number_oracle" > "$here/number_diff.txt"
-echo "recorded $(wc -l < "$out") table rows and $(wc -l < "$here/number_diff.txt") programs"
+} | "$tmp/number_oracle" > "$out_dir/number_diff.txt"
+echo "recorded $(wc -l < "$out") table rows and $(wc -l < "$out_dir/number_diff.txt") programs"

@@ -1,0 +1,1 @@
+a = z == null ? "none" : z

@@ -1,0 +1,1 @@
+a = false ? 1 : true ? 2 : 3

@@ -1,0 +1,1 @@
+a = n > 3 ? "big" : "small"

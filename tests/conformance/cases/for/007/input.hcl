@@ -1,0 +1,1 @@
+a = [for x in l: x if x > 1]

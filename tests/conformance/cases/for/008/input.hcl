@@ -1,0 +1,1 @@
+a = {for x in ls: x => 1 if x != "b"}

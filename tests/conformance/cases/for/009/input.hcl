@@ -1,0 +1,1 @@
+a = {for o in objs: o.name => o.v}

@@ -1,0 +1,1 @@
+a = [for x, y in l: x]

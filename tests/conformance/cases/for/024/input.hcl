@@ -1,0 +1,1 @@
+a = [for x in l: [for y in l: x * y]]

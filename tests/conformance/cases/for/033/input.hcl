@@ -1,0 +1,3 @@
+a = [for x in l:
+ x
+]

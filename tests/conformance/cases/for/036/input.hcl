@@ -1,0 +1,1 @@
+a = [for x in ls: x if length(x) > 0]

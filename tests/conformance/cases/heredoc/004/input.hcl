@@ -1,0 +1,3 @@
+a = <<EOT
+${n} items
+EOT

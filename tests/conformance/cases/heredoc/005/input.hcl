@@ -1,0 +1,3 @@
+a = <<EOT
+%{for x in ls}${x}
+%{endfor}EOT

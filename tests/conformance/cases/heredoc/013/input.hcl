@@ -1,0 +1,3 @@
+a = <<EOT
+"quotes" and \ backslash
+EOT

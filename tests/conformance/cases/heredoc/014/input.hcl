@@ -1,0 +1,3 @@
+a = <<EOT
+%{if b}yes%{endif}
+EOT

@@ -1,0 +1,6 @@
+svc "a" {
+  port = 1
+}
+svc "b" {
+  port = 2
+}

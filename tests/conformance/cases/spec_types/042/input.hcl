@@ -1,0 +1,9 @@
+outer {
+  x = 1
+  inner {
+    y = "a"
+  }
+  inner {
+    y = "b"
+  }
+}

@@ -1,0 +1,5 @@
+outer {
+  inner {
+    z = 1
+  }
+}

@@ -1,0 +1,7 @@
+svc "web" {
+  image = "nginx"
+  replicas = 2
+}
+svc "db" {
+  image = "pg"
+}

@@ -1,0 +1,3 @@
+svc "web" {
+  replicas = 2
+}

@@ -1,0 +1,4 @@
+name = "web"
+rule {
+  proto = "tcp"
+}

@@ -1,0 +1,2 @@
+name = "web"
+rule { port = 80, proto = "x" }

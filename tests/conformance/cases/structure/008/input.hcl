@@ -1,0 +1,3 @@
+name = "web"
+rule { port = 80
+ proto = "x" }

@@ -1,0 +1,4 @@
+name = "web"
+meta {
+  owner = "me"
+}

@@ -1,0 +1,7 @@
+name = "web"
+meta {
+  owner = "me"
+}
+meta {
+  owner = "you"
+}

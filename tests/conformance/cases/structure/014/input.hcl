@@ -1,0 +1,4 @@
+name = "web"
+rule "x" {
+  port = 1
+}

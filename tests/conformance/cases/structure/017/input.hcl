@@ -1,0 +1,2 @@
+name = "web"
+count = "x"

@@ -1,0 +1,1 @@
+name = "web" count = 1

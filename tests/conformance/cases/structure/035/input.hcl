@@ -1,0 +1,5 @@
+name = "web"
+rule
+{
+  port = 1
+}

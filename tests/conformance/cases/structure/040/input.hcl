@@ -1,0 +1,2 @@
+name = "web"
+meta { owner = "x" }

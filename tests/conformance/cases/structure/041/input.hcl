@@ -1,0 +1,5 @@
+name = "web"
+meta {
+  owner = "x"
+  other = 1
+}

@@ -1,0 +1,2 @@
+name-x = 1
+name = "x"

@@ -1,0 +1,3 @@
+name = "web"
+meta "lbl" {
+}

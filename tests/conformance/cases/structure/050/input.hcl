@@ -1,0 +1,2 @@
+name = "x"
+count = 1 +

@@ -1,0 +1,1 @@
+a = "%{if n > 3}big%{endif}"

@@ -1,0 +1,1 @@
+a = "x %{~ if true ~} y %{~ endif ~} z"

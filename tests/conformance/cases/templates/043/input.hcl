@@ -1,0 +1,1 @@
+a = "%{if true}%{if false}a%{else}b%{endif}%{endif}"

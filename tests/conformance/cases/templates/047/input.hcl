@@ -1,0 +1,1 @@
+a = "pre${n}post${s}end"

@@ -1,0 +1,1 @@
+a = objs[1].name
