@@ -30,6 +30,7 @@ pub mod eval;
 pub mod pos;
 pub mod syntax;
 pub mod traversal;
+pub mod typeexpr;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use pos::{Pos, Range, Span};
