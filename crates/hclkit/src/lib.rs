@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod body;
+pub mod decode;
 pub mod diagnostic;
 pub mod eval;
 pub mod pos;
