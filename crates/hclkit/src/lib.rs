@@ -12,6 +12,7 @@
 //!   ([`pos::Pos`], [`pos::Range`]) and a lazy [`pos::LineIndex`].
 //! * [`diagnostic`]: [`diagnostic::Diagnostic`] and its text and JSON renderings.
 //! * [`syntax::native`]: the native syntax: tokens, lexer, typed AST and parser.
+//! * [`eval`]: evaluating expressions to values in an [`eval::EvalContext`].
 //!
 //! Parsing never fails: every entry point returns a tree and diagnostics.
 //!

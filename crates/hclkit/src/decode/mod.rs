@@ -273,8 +273,7 @@ pub fn implied_type(spec: &Spec) -> Type {
         Spec::BlockAttrs(a) => Type::map(a.element_type.clone()),
         Spec::Default(primary, _) => implied_type(primary),
         Spec::Transform(t) => {
-            let mut ctx = t.ctx.clone();
-            ctx.set_variable(t.var_name.clone(), Value::unknown(implied_type(&t.wrapped)));
+            let ctx = t.ctx.child().with_variable(t.var_name.clone(), Value::unknown(implied_type(&t.wrapped)));
             t.expr.value(Some(&ctx)).0.ty()
         }
     }
@@ -388,8 +387,7 @@ fn decode_content(spec: &Spec, content: &BodyContent, ctx: Option<&EvalContext>)
             if diags.has_errors() {
                 return (Value::unknown(implied_type(spec)), diags);
             }
-            let mut tctx = t.ctx.clone();
-            tctx.set_variable(t.var_name.clone(), v);
+            let tctx = t.ctx.child().with_variable(t.var_name.clone(), v);
             let (v, d) = t.expr.value(Some(&tctx));
             diags.extend(d);
             v

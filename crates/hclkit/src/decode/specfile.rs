@@ -80,11 +80,7 @@ fn err_spec() -> Spec {
 
 /// The context of expressions in the spec file: the spec-definition functions, no variables.
 pub fn spec_context() -> EvalContext {
-    let mut ctx = EvalContext::new();
-    for (name, f) in hclkit_value::stdlib::spec_functions() {
-        ctx.set_function(name, f);
-    }
-    ctx
+    EvalContext::new().with_functions(hclkit_value::stdlib::spec_functions())
 }
 
 /// Loads a spec file's root body.
@@ -214,7 +210,7 @@ fn user_function(
         let params = params.clone();
         let var_param = var_param.clone();
         Arc::new(move |args: &[Value]| -> Result<Value, FunctionError> {
-            let mut ctx = base.clone();
+            let mut ctx = base.child().with_variables(std::iter::empty::<(String, Value)>());
             for (name, arg) in params.iter().zip(args) {
                 ctx.set_variable(name.clone(), arg.clone());
             }

@@ -1,56 +1,70 @@
-//! Expression evaluation.
+//! Evaluation of native-syntax expressions to values.
 //!
-//! **PLACEHOLDER** (branch `body`): this module only fixes the API that the information model
-//! ([`crate::body`]) calls. The real evaluator comes from the `eval` branch and replaces this
-//! file whole at merge; until then [`evaluate`] evaluates nothing and says so.
+//! [`evaluate`] (or [`Expr::value`](crate::syntax::native::ast::Expr::value)) computes an
+//! expression's value in an [`EvalContext`], with the reference's (hcl v2.14.1 `hclsyntax`)
+//! semantics: conversions, unknown and dynamic propagation, and diagnostics with the same
+//! summaries, details and source ranges. Evaluation never fails outright: on errors it
+//! returns a placeholder (usually the dynamic value) along with the diagnostics.
+//!
+//! ```
+//! use hclkit::eval::{evaluate, EvalContext};
+//! use hclkit_value::{stdlib, Value};
+//!
+//! let (file, _) = hclkit::parse_config(b"greeting = \"Hello, ${upper(name)}!\"\n".as_slice(), "main.hcl");
+//! let attr = file.body().attribute("greeting").unwrap();
+//! let ctx = EvalContext::new()
+//!     .with_variable("name", Value::string("web"))
+//!     .with_functions(stdlib::spec_functions());
+//! let (value, diags) = evaluate(attr.expr(), Some(&ctx));
+//! assert!(diags.is_empty());
+//! assert_eq!(value, Value::string("Hello, WEB!"));
+//!
+//! // Without a context, function calls (and variables) are not allowed.
+//! let (value, diags) = attr.expr().value(None);
+//! assert!(value.is_unknown());
+//! assert_eq!(diags.iter().next().unwrap().summary, "Function calls not allowed");
+//! ```
+//!
+//! The modules: `context` (the context and the evaluator's scopes), `access` (indexing and
+//! attribute access), `expr` (the expression kinds), `call` (function calls), `ops`
+//! (operators), `template` (templates).
 
-use std::collections::BTreeMap;
+mod access;
+mod call;
+mod context;
+mod expr;
+mod ops;
+mod template;
 
-use hclkit_value::function::Function;
+pub use context::EvalContext;
+
 use hclkit_value::Value;
 
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::Expr;
 
-/// The variables and functions an expression is evaluated with (the reference's
-/// `hcl.EvalContext`). Placeholder: see the module docs.
-#[derive(Clone, Default)]
-pub struct EvalContext {
-    variables: BTreeMap<String, Value>,
-    functions: BTreeMap<String, Function>,
-}
-
-impl EvalContext {
-    /// An empty context: no variables, no functions.
-    pub fn new() -> EvalContext {
-        EvalContext::default()
-    }
-
-    /// Defines (or replaces) a variable.
-    pub fn set_variable(&mut self, name: impl Into<String>, value: Value) {
-        self.variables.insert(name.into(), value);
-    }
-
-    /// Defines (or replaces) a function.
-    pub fn set_function(&mut self, name: impl Into<String>, function: Function) {
-        self.functions.insert(name.into(), function);
-    }
-}
-
-impl std::fmt::Debug for EvalContext {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EvalContext")
-            .field("variables", &self.variables.keys().collect::<Vec<_>>())
-            .field("functions", &self.functions.keys().collect::<Vec<_>>())
-            .finish()
-    }
-}
-
-/// Evaluates a native-syntax expression. Placeholder: returns the unknown value of the
-/// dynamic pseudo-type and an error saying evaluation is not available.
+/// Evaluates `expr` with the variables and functions of `ctx`; `None` makes every variable
+/// reference and function call an error ("Variables not allowed", "Function calls not
+/// allowed"), as the reference's nil `EvalContext` does.
+///
+/// Returns the value and the diagnostics; when there are errors the value is a placeholder
+/// (often the dynamic value, or an unknown of the expected type).
 pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let _ = ctx;
-    let d = Diagnostic::error("Evaluation not available", "This build of hclkit has no expression evaluator yet.")
-        .with_subject(expr.range());
-    (Value::dynamic(), Diagnostics(vec![d]))
+    let mut ev = expr::Evaluator::new(expr.tree());
+    let (v, diags) = ev.eval(expr, context::Scope::Root(ctx));
+    (v, Diagnostics(diags))
+}
+
+impl Expr<'_> {
+    /// Evaluates the expression: [`evaluate`] as a method.
+    ///
+    /// ```
+    /// let (e, _) = hclkit::parse_expression(b"[for x in [1, 2, 3]: x * 2 if x > 1]".as_slice(), "expr");
+    /// let (v, diags) = e.expr().value(None);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(v, hclkit_value::Value::tuple(vec![4.into(), 6.into()]));
+    /// ```
+    pub fn value(self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        evaluate(self, ctx)
+    }
 }

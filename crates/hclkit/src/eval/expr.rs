@@ -1,0 +1,727 @@
+//! The evaluator: one method per expression kind, following the reference's
+//! `hclsyntax` `Value` methods (what is evaluated, in which order, which diagnostics are kept
+//! and which dropped).
+
+use std::borrow::Cow;
+
+use hclkit_value::convert::{convert, get_conversion_unsafe, unify_with_conversions, Conversion};
+use hclkit_value::{Number, Type, Value};
+
+use super::access::{self, name_suggestion};
+use super::context::{ChildScope, Lookup, Scope};
+use crate::diagnostic::{go_quote, Diagnostic, Severity};
+use crate::pos::Span;
+use crate::syntax::native::ast::*;
+
+/// Diagnostics of one sub-evaluation.
+pub(crate) type Diags = Vec<Diagnostic>;
+
+pub(crate) fn has_errors(d: &[Diagnostic]) -> bool {
+    d.iter().any(|d| d.severity == Severity::Error)
+}
+
+/// How deeply evaluation may recurse before giving up with a diagnostic. The parser limits
+/// nesting, but some chains, such as `a[b][c]...`, are not nesting in its sense. At this
+/// depth an unoptimised build uses at most a few MiB of stack (the largest frames, `for`
+/// expressions and calls, are under 10 KiB there); an optimised build far less.
+const MAX_EVAL_DEPTH: u32 = 500;
+
+pub(crate) struct Evaluator<'a> {
+    pub(crate) tree: &'a Tree,
+    /// The values of splat placeholders being iterated, innermost last.
+    anon: Vec<(NodeId, Value)>,
+    depth: u32,
+}
+
+impl<'a> Evaluator<'a> {
+    pub(crate) fn new(tree: &'a Tree) -> Evaluator<'a> {
+        Evaluator { tree, anon: Vec::new(), depth: 0 }
+    }
+
+    /// An error diagnostic with a subject and an optional context.
+    pub(crate) fn error(
+        &self,
+        summary: impl Into<Cow<'static, str>>,
+        detail: impl Into<Cow<'static, str>>,
+        subject: Span,
+        context: Option<Span>,
+    ) -> Diagnostic {
+        let mut d = Diagnostic::error(summary, detail).with_subject(self.tree.range(subject));
+        if let Some(c) = context {
+            d = d.with_context(self.tree.range(c));
+        }
+        d
+    }
+
+    /// Evaluates `e` in `scope`.
+    pub(crate) fn eval(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        if self.depth >= MAX_EVAL_DEPTH {
+            let d = self.error(
+                "Expression too deeply nested",
+                format!("hclkit evaluates expressions nested up to {MAX_EVAL_DEPTH} levels deep."),
+                e.start_span(),
+                Some(e.span()),
+            );
+            return (Value::dynamic(), vec![d]);
+        }
+        self.depth += 1;
+        let r = self.eval_inner(e, scope);
+        self.depth -= 1;
+        r
+    }
+
+    /// Dispatches on the expression kind. Each kind has its own (not inlined) method, so
+    /// that this frame, which every level of nesting pays for, stays small.
+    fn eval_inner(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        match e {
+            Expr::Literal(l) => (literal(l), Vec::new()),
+            Expr::Template(t) => self.template(t, scope),
+            Expr::TemplateWrap(w) => self.eval(w.wrapped(), scope),
+            Expr::TemplateJoin(j) => self.template_join(j, scope),
+            Expr::ScopeTraversal(t) => self.scope_traversal(t, scope),
+            Expr::RelativeTraversal(t) => self.relative_traversal(t, scope),
+            Expr::FunctionCall(c) => self.call(c, scope),
+            Expr::Conditional(c) => self.conditional(c, scope),
+            Expr::BinaryOp(b) => self.binary_chain(b, scope),
+            Expr::UnaryOp(u) => self.unary(u, scope),
+            Expr::Tuple(t) => self.tuple(t, scope),
+            Expr::Object(o) => self.object(o, scope),
+            Expr::For(f) => self.for_expr(f, scope),
+            Expr::Index(i) => self.index(i, scope),
+            Expr::Splat(s) => self.splat(s, scope),
+            Expr::AnonSymbol(a) => {
+                let v = self.anon.iter().rev().find(|(id, _)| *id == a.id()).map(|(_, v)| v.clone());
+                (v.unwrap_or_else(Value::dynamic), Vec::new())
+            }
+            Expr::Parens(p) => self.eval(p.inner(), scope),
+        }
+    }
+
+    #[inline(never)]
+    fn relative_traversal(&mut self, t: RelativeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let (src, mut diags) = self.eval(t.source(), scope);
+        let (v, d) = self.traverse(src, t.traversal());
+        diags.extend(d);
+        (v, diags)
+    }
+
+    #[inline(never)]
+    fn tuple(&mut self, t: TupleConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let mut diags = Vec::new();
+        let mut vals = Vec::new();
+        for x in t.exprs() {
+            let (v, d) = self.eval(x, scope);
+            diags.extend(d);
+            vals.push(v);
+        }
+        (Value::tuple(vals), diags)
+    }
+
+    #[inline(never)]
+    fn index(&mut self, i: IndexExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let (coll, mut diags) = self.eval(i.collection(), scope);
+        let (key, d) = self.eval(i.key(), scope);
+        diags.extend(d);
+        match access::index(&coll, &key) {
+            Ok(v) => (v, diags),
+            Err(p) => {
+                diags.push(self.error(p.summary, p.detail, i.bracket_span(), None));
+                (Value::dynamic(), diags)
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn scope_traversal(&mut self, t: ScopeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let name = t.root_name();
+        match scope.lookup(name) {
+            Lookup::Found(v) => {
+                let v = v.clone();
+                self.traverse(v, t.traversal().skip(1))
+            }
+            Lookup::NotAllowed => {
+                let d = self.error("Variables not allowed", "Variables may not be used here.", t.root_span(), None);
+                (Value::dynamic(), vec![d])
+            }
+            Lookup::Missing => {
+                let names = scope.variable_names();
+                let hint = name_suggestion(name, names.iter().copied())
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default();
+                let detail = format!("There is no variable named {}.{hint}", go_quote(name));
+                (Value::dynamic(), vec![self.error("Unknown variable", detail, t.root_span(), None)])
+            }
+        }
+    }
+
+    /// Applies attribute and index steps to `v`, stopping at the first error.
+    fn traverse(&mut self, mut v: Value, steps: impl Iterator<Item = Traverser<'a>>) -> (Value, Diags) {
+        for step in steps {
+            let (r, span) = match step {
+                Traverser::Root { .. } => continue,
+                Traverser::Attr { name, span } => (access::get_attr(&v, name), span),
+                Traverser::Index { key, span } => {
+                    let key = match key {
+                        IndexKey::Expr(e) => self.eval(e, Scope::Root(None)).0,
+                        IndexKey::LegacyNumber(n, _) => number_literal(n),
+                        IndexKey::Dynamic => Value::dynamic(),
+                    };
+                    (access::index(&v, &key), span)
+                }
+            };
+            match r {
+                Ok(next) => v = next,
+                Err(p) => return (Value::dynamic(), vec![self.error(p.summary, p.detail, span, None)]),
+            }
+        }
+        (v, Vec::new())
+    }
+
+    #[inline(never)]
+    fn conditional(&mut self, c: ConditionalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let (t, t_diags) = self.eval(c.true_result(), scope);
+        let (f, f_diags) = self.eval(c.false_result(), scope);
+        let is_dyn_null = |v: &Value| v.is_null() && v.ty().is_dynamic();
+        let mut convs: [Option<Conversion>; 2] = [None, None];
+        let result_ty = if is_dyn_null(&t) {
+            let ty = f.ty();
+            convs[0] = get_conversion_unsafe(&Type::Dynamic, &ty);
+            Some(ty)
+        } else if is_dyn_null(&f) {
+            let ty = t.ty();
+            convs[1] = get_conversion_unsafe(&Type::Dynamic, &ty);
+            Some(ty)
+        } else if t.ty().is_dynamic() || f.ty().is_dynamic() {
+            Some(Type::Dynamic)
+        } else {
+            unify_with_conversions(&[t.ty(), f.ty()], true).map(|(ty, cs)| {
+                let mut cs = cs.into_iter();
+                convs = [cs.next().flatten(), cs.next().flatten()];
+                ty
+            })
+        };
+        let Some(result_ty) = result_ty else {
+            let detail = format!(
+                "The true and false result expressions must have consistent types. {}.",
+                describe_type_mismatch(&t.ty(), &f.ty())
+            );
+            let subject = c.true_result().span().to(c.false_result().span());
+            let d = self.error("Inconsistent conditional result types", detail, subject, Some(c.span()));
+            return (Value::dynamic(), vec![d]);
+        };
+
+        let (cond, mut diags) = self.eval(c.condition(), scope);
+        let cond_span = c.condition().span();
+        if cond.is_null() {
+            diags.push(self.error(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                cond_span,
+                Some(c.span()),
+            ));
+            return (Value::unknown(result_ty), diags);
+        }
+        if !cond.is_known() {
+            return (Value::unknown(result_ty), diags);
+        }
+        let Ok(cond) = convert(&cond, &Type::Bool) else {
+            diags.push(self.error(
+                "Incorrect condition type",
+                "The condition expression must be of type bool.",
+                cond_span,
+                Some(c.span()),
+            ));
+            return (Value::unknown(result_ty), diags);
+        };
+        let [true_conv, false_conv] = convs;
+        let (which, value, branch_diags, conv, expr) = if cond.as_bool() == Some(true) {
+            ("true", t, t_diags, true_conv, c.true_result())
+        } else {
+            ("false", f, f_diags, false_conv, c.false_result())
+        };
+        diags.extend(branch_diags);
+        let value = match conv {
+            None => value,
+            Some(conv) => match conv.apply(&value) {
+                Ok(v) => v,
+                Err(e) => {
+                    diags.push(self.error(
+                        "Inconsistent conditional result types",
+                        format!("The {which} result value has the wrong type: {e}."),
+                        expr.span(),
+                        Some(c.span()),
+                    ));
+                    Value::unknown(result_ty)
+                }
+            },
+        };
+        (value, diags)
+    }
+
+    #[inline(never)]
+    fn object(&mut self, o: ObjectConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let mut diags = Vec::new();
+        let mut known = true;
+        let mut attrs: Vec<(String, Value)> = Vec::new();
+        for item in o.items() {
+            let (key, key_diags) = self.object_key(item.key, scope);
+            let key_failed = has_errors(&key_diags);
+            diags.extend(key_diags);
+            let (val, d) = self.eval(item.value, scope);
+            diags.extend(d);
+            if key_failed {
+                known = false;
+                continue;
+            }
+            if key.is_null() {
+                diags.push(self.error(
+                    "Null value as key",
+                    "Can't use a null value as a key.",
+                    item.value.span(),
+                    None,
+                ));
+                known = false;
+                continue;
+            }
+            let key = match convert(&key, &Type::String) {
+                Ok(k) => k,
+                Err(e) => {
+                    diags.push(self.error(
+                        "Incorrect key type",
+                        format!("Can't use this value as a key: {e}."),
+                        item.key.span(),
+                        None,
+                    ));
+                    known = false;
+                    continue;
+                }
+            };
+            match key.as_str() {
+                Some(k) => attrs.push((k.to_owned(), val)),
+                None => known = false,
+            }
+        }
+        if !known {
+            return (Value::dynamic(), diags);
+        }
+        (Value::object(attrs), diags)
+    }
+
+    /// An object constructor key: a bare name is a string, a multi-step traversal is an
+    /// error unless parenthesised, anything else is evaluated.
+    fn object_key(&mut self, key: ObjectKey<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        if !key.force_non_literal() {
+            match key.expr() {
+                Expr::ScopeTraversal(t) if t.len() > 1 => {
+                    let d = self.error(
+                        "Ambiguous attribute key",
+                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                        key.span(),
+                        None,
+                    );
+                    return (Value::dynamic(), vec![d]);
+                }
+                Expr::ScopeTraversal(t) => return (Value::string(t.root_name()), Vec::new()),
+                Expr::Literal(l) => {
+                    if let Some(k) = l.keyword() {
+                        return (Value::string(k), Vec::new());
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.eval(key.expr(), scope)
+    }
+
+    #[inline(never)]
+    fn for_expr(&mut self, f: ForExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let (coll, mut diags) = self.eval(f.collection(), scope);
+        let coll_span = f.collection().span();
+        if coll.is_null() {
+            diags.push(self.error(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                coll_span,
+                Some(f.span()),
+            ));
+            return (Value::dynamic(), diags);
+        }
+        let ty = coll.ty();
+        if ty.is_dynamic() {
+            return (Value::dynamic(), diags);
+        }
+        if !(ty.is_collection() || ty.is_structural()) {
+            diags.push(self.error(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    ty.friendly_name()
+                ),
+                coll_span,
+                Some(f.span()),
+            ));
+            return (Value::dynamic(), diags);
+        }
+        if !coll.is_known() {
+            return (Value::dynamic(), diags);
+        }
+
+        let key_var = f.key_var();
+        let value_var = f.value_var();
+        let child = |scope, k: Value, v: Value| ChildScope {
+            parent: scope,
+            key: key_var.map(|name| (name, k)),
+            value: (value_var, v),
+        };
+
+        // An early check of the condition with unknown variables, to catch mistakes once
+        // rather than once per element.
+        if let Some(cond) = f.condition() {
+            let cs = child(scope, Value::dynamic(), Value::dynamic());
+            let (result, cond_diags) = self.eval(cond, Scope::Child(&cs));
+            let cond_failed = has_errors(&cond_diags);
+            diags.extend(cond_diags);
+            if result.is_null() {
+                diags.push(self.error(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    cond.span(),
+                    Some(f.span()),
+                ));
+                return (Value::dynamic(), diags);
+            }
+            if let Err(e) = convert(&result, &Type::Bool) {
+                diags.push(self.invalid_condition(f, cond, &e.to_string()));
+                return (Value::dynamic(), diags);
+            }
+            if cond_failed {
+                return (Value::dynamic(), diags);
+            }
+        }
+
+        let mut known = true;
+        if let Some(key_expr) = f.key_expr() {
+            // An object: keys in first-seen order, each with one value or a group.
+            let mut entries: Vec<(String, Vec<Value>)> = Vec::new();
+            let mut index = std::collections::HashMap::<String, usize>::new();
+            for (k, v) in coll.iter_elements() {
+                let cs = child(scope, k, v);
+                let inner = Scope::Child(&cs);
+                if let Some(cond) = f.condition() {
+                    let (raw, d) = self.eval(cond, inner);
+                    diags.extend(d);
+                    if raw.is_null() {
+                        if known {
+                            diags.push(self.invalid_condition(f, cond, ""));
+                        }
+                        known = false;
+                        continue;
+                    }
+                    let include = match convert(&raw, &Type::Bool) {
+                        Ok(b) => b,
+                        Err(e) => {
+                            if known {
+                                diags.push(self.invalid_condition(f, cond, &e.to_string()));
+                            }
+                            known = false;
+                            continue;
+                        }
+                    };
+                    if !include.is_known() {
+                        known = false;
+                        continue;
+                    }
+                    if include.as_bool() == Some(false) {
+                        continue;
+                    }
+                }
+                let (key_raw, d) = self.eval(key_expr, inner);
+                diags.extend(d);
+                if key_raw.is_null() {
+                    if known {
+                        diags.push(self.error(
+                            "Invalid object key",
+                            "Key expression in 'for' expression must not produce a null value.",
+                            key_expr.span(),
+                            Some(f.span()),
+                        ));
+                    }
+                    known = false;
+                    continue;
+                }
+                if !key_raw.is_known() {
+                    known = false;
+                    continue;
+                }
+                let key = match convert(&key_raw, &Type::String) {
+                    Ok(k) => k.as_str().unwrap_or_default().to_owned(),
+                    Err(e) => {
+                        if known {
+                            diags.push(self.error(
+                                "Invalid object key",
+                                format!("The key expression produced an invalid result: {e}."),
+                                key_expr.span(),
+                                Some(f.span()),
+                            ));
+                        }
+                        known = false;
+                        continue;
+                    }
+                };
+                let (val, d) = self.eval(f.value_expr(), inner);
+                diags.extend(d);
+                match index.get(&key) {
+                    Some(&i) if f.group() => entries[i].1.push(val),
+                    Some(_) => diags.push(self.error(
+                        "Duplicate object key",
+                        format!(
+                            "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                            go_quote(&key)
+                        ),
+                        key_expr.span(),
+                        Some(f.span()),
+                    )),
+                    None => {
+                        index.insert(key.clone(), entries.len());
+                        entries.push((key, vec![val]));
+                    }
+                }
+            }
+            if !known {
+                return (Value::dynamic(), diags);
+            }
+            let group = f.group();
+            let attrs = entries.into_iter().map(|(k, mut vs)| {
+                let v = if group { Value::tuple(vs) } else { vs.pop().unwrap_or_else(Value::dynamic) };
+                (k, v)
+            });
+            (Value::object(attrs), diags)
+        } else {
+            let mut vals = Vec::new();
+            for (k, v) in coll.iter_elements() {
+                let cs = child(scope, k, v);
+                let inner = Scope::Child(&cs);
+                if let Some(cond) = f.condition() {
+                    let (raw, d) = self.eval(cond, inner);
+                    diags.extend(d);
+                    if raw.is_null() {
+                        if known {
+                            diags.push(self.invalid_condition(f, cond, ""));
+                        }
+                        known = false;
+                        continue;
+                    }
+                    if !raw.is_known() {
+                        known = false;
+                        continue;
+                    }
+                    match convert(&raw, &Type::Bool) {
+                        Ok(b) if b.as_bool() == Some(false) => continue,
+                        Ok(_) => {}
+                        Err(e) => {
+                            if known {
+                                diags.push(self.invalid_condition(f, cond, &e.to_string()));
+                            }
+                            known = false;
+                            continue;
+                        }
+                    }
+                }
+                let (val, d) = self.eval(f.value_expr(), inner);
+                diags.extend(d);
+                vals.push(val);
+            }
+            if !known {
+                return (Value::dynamic(), diags);
+            }
+            (Value::tuple(vals), diags)
+        }
+    }
+
+    /// "Invalid 'for' condition": for a null value when `err` is empty, else a conversion error.
+    fn invalid_condition(&self, f: ForExpr<'a>, cond: Expr<'a>, err: &str) -> Diagnostic {
+        let detail = if err.is_empty() {
+            "The value of the 'if' clause must not be null.".to_owned()
+        } else {
+            format!("The 'if' clause value is invalid: {err}.")
+        };
+        self.error("Invalid 'for' condition", detail, cond.span(), Some(f.span()))
+    }
+
+    #[inline(never)]
+    fn splat(&mut self, s: SplatExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let (source, mut diags) = self.eval(s.source(), scope);
+        if has_errors(&diags) {
+            return (Value::dynamic(), diags);
+        }
+        let mut ty = source.ty();
+        let auto_upgrade = !(ty.is_tuple() || ty.is_list() || ty.is_set());
+        if source.is_null() {
+            if auto_upgrade {
+                return (Value::empty_tuple(), diags);
+            }
+            diags.push(self.error(
+                "Splat of null value",
+                "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+                s.source().span(),
+                Some(s.source().span().to(s.marker_span())),
+            ));
+            return (Value::dynamic(), diags);
+        }
+        if ty.is_dynamic() {
+            return (Value::dynamic(), diags);
+        }
+        let mut source = source;
+        let mut upgraded_unknown = false;
+        if auto_upgrade {
+            upgraded_unknown = !source.is_known();
+            source = Value::tuple(vec![source]);
+            ty = source.ty();
+        }
+        if !source.is_known() {
+            let (rty, d) = self.splat_result_type(s, &ty, scope);
+            diags.extend(d);
+            return (Value::unknown(rty), diags);
+        }
+        let item = s.item().id();
+        let mut vals = Vec::with_capacity(source.length().unwrap_or(0));
+        let mut is_known = true;
+        for elem in source.elements().unwrap_or(&[]) {
+            self.anon.push((item, elem.clone()));
+            let (v, d) = self.eval(s.each(), scope);
+            self.anon.pop();
+            if has_errors(&d) {
+                is_known = false;
+            }
+            diags.extend(d);
+            vals.push(v);
+        }
+        if upgraded_unknown {
+            return (Value::dynamic(), diags);
+        }
+        if !is_known {
+            let (rty, _) = self.splat_result_type(s, &ty, scope);
+            return (Value::unknown(rty), diags);
+        }
+        if ty.is_tuple() {
+            return (Value::tuple(vals), diags);
+        }
+        if vals.is_empty() {
+            let (rty, d) = self.splat_result_type(s, &ty, scope);
+            diags.extend(d);
+            let ety = rty.element_type().cloned().unwrap_or(Type::Dynamic);
+            return (Value::empty_list(ety), diags);
+        }
+        // Each element went through the same expression, so the types agree in practice; a
+        // tuple is the fallback where they do not (the reference would crash).
+        match Value::list(vals.clone()) {
+            Ok(l) => (l, diags),
+            Err(_) => (Value::tuple(vals), diags),
+        }
+    }
+
+    /// The type a splat's result would have, from evaluating its per-element expression on
+    /// unknown values of the element types.
+    fn splat_result_type(&mut self, s: SplatExpr<'a>, ty: &Type, scope: Scope<'_>) -> (Type, Diags) {
+        let item = s.item().id();
+        let mut diags = Vec::new();
+        let mut each_type = |ev: &mut Self, ety: &Type| {
+            ev.anon.push((item, Value::unknown(ety.clone())));
+            let (v, d) = ev.eval(s.each(), scope);
+            ev.anon.pop();
+            diags.extend(d);
+            v.ty()
+        };
+        let rty = match ty {
+            Type::List(ety) | Type::Set(ety) => Type::list(each_type(self, ety)),
+            Type::Tuple(t) => Type::tuple(t.elements().iter().map(|ety| each_type(self, ety)).collect::<Vec<_>>()),
+            _ => Type::Dynamic,
+        };
+        (rty, diags)
+    }
+}
+
+/// A number literal's value (an unknown number where the text does not parse).
+pub(crate) fn number_literal(s: &str) -> Value {
+    Number::parse(s).map(Value::number).unwrap_or_else(|_| Value::unknown(Type::Number))
+}
+
+fn literal(l: LiteralExpr<'_>) -> Value {
+    match l.value() {
+        LiteralValue::Number(s) => number_literal(s),
+        LiteralValue::InvalidNumber(_) => Value::unknown(Type::Number),
+        LiteralValue::Bool(b) => Value::bool(b),
+        LiteralValue::Null => Value::null(Type::Dynamic),
+        LiteralValue::String(s) => Value::string(s.into_owned()),
+        LiteralValue::Dynamic => Value::dynamic(),
+    }
+}
+
+/// Why two result types of a conditional do not unify, as the reference words it.
+fn describe_type_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(to), Type::Object(fo)) => {
+            for (name, tat) in to.attributes() {
+                let Some(fat) = fo.attribute(name) else {
+                    return format!(
+                        "The 'true' value includes object attribute {}, which is absent in the 'false' value",
+                        go_quote(name)
+                    );
+                };
+                if tat != fat {
+                    return format!(
+                        "Type mismatch for object attribute {}: {}",
+                        go_quote(name),
+                        describe_type_mismatch(tat, fat)
+                    );
+                }
+            }
+            for (name, _) in fo.attributes() {
+                if to.attribute(name).is_none() {
+                    return format!(
+                        "The 'false' value includes object attribute {}, which is absent in the 'true' value",
+                        go_quote(name)
+                    );
+                }
+            }
+        }
+        (Type::Tuple(tt), Type::Tuple(ft)) => {
+            let (te, fe) = (tt.elements(), ft.elements());
+            if te.len() != fe.len() {
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    te.len(),
+                    fe.len()
+                );
+            }
+            for (i, (a, b)) in te.iter().zip(fe).enumerate() {
+                if a != b {
+                    return format!("Type mismatch for tuple element {i}: {}", describe_type_mismatch(a, b));
+                }
+            }
+        }
+        _ if t.is_collection() && f.is_collection() => {
+            if let (Some(te), Some(fe)) = (t.element_type(), f.element_type()) {
+                let same_kind =
+                    (t.is_list() && f.is_list()) || (t.is_map() && f.is_map()) || (t.is_set() && f.is_set());
+                let structural = (te.is_object() && fe.is_object()) || (te.is_tuple() && fe.is_tuple());
+                if same_kind && structural {
+                    let noun = if t.is_list() {
+                        "list"
+                    } else if t.is_set() {
+                        "set"
+                    } else {
+                        "map"
+                    };
+                    return format!("Mismatched {noun} element types: {}", describe_type_mismatch(te, fe));
+                }
+            }
+        }
+        _ => {}
+    }
+    let (tn, fn_) = (t.friendly_name(), f.friendly_name());
+    if tn == fn_ {
+        return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".to_owned();
+    }
+    format!("The 'true' value is {tn}, but the 'false' value is {fn_}")
+}

@@ -1,0 +1,2 @@
+# vars: {"o": {"l": [{"a": 1}]}}
+a = concat(o.l, o.l).zzz

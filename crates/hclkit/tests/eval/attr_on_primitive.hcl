@@ -1,0 +1,2 @@
+# vars: {"s": "str"}
+a = s.foo

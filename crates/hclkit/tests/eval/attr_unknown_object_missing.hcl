@@ -1,0 +1,2 @@
+# unknown: c:bool
+a = (c ? { a = "x" } : { a = "y" }).b

@@ -1,0 +1,2 @@
+a = true ? "x" : 1
+b = false ? "y" : 2

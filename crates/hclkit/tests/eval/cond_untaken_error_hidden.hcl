@@ -1,0 +1,2 @@
+a = true ? 1 : nope
+b = false ? nope2 : 2

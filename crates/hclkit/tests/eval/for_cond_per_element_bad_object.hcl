@@ -1,0 +1,1 @@
+a = { for x in ["true", "x"]: x => 1 if x }

@@ -1,0 +1,1 @@
+a = [for x in [true, null]: x if x]

@@ -1,0 +1,1 @@
+a = [for s in ["a", "b"]: upper(s)]

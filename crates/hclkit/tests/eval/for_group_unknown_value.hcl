@@ -1,0 +1,2 @@
+# unknown: n:number
+a = { for x in ["a", "a"]: x => n... }

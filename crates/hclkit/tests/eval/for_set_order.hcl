@@ -1,0 +1,1 @@
+a = [for x in jsondecode("[3, 1, 2]"): x]

@@ -1,0 +1,2 @@
+# unknown: s:string
+a = { for x in [1]: s => x }

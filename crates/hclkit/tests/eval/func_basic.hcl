@@ -1,0 +1,7 @@
+a = upper("abc")
+b = lower("ABC")
+c = strlen("héllo")
+d = substr("hello world", 1, 4)
+e = abs(-3)
+g = max(1, 5, 3)
+h = min(2, 0.5)

@@ -1,0 +1,1 @@
+a = substr("abc", 0, "x")

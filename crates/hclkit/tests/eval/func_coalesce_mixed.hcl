@@ -1,0 +1,1 @@
+a = coalesce(1, "a")

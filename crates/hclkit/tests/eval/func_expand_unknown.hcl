@@ -1,0 +1,3 @@
+# unknown: c:bool,d
+a = max((c ? [1] : [2, 3])...)
+b = max(d...)

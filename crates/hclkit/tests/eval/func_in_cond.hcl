@@ -1,0 +1,1 @@
+a = length([1]) > 0 ? upper("y") : "n"

@@ -1,0 +1,2 @@
+# unknown: u:string
+a = jsonencode({a = u})

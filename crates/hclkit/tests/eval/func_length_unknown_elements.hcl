@@ -1,0 +1,3 @@
+# unknown: n:number
+a = length([n, n])
+b = length({ a = n })

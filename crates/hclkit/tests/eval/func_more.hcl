@@ -1,0 +1,7 @@
+a = coalesce(null, "x")
+b = concat([1], [2, 3])
+c = hasindex([1, 2], 1)
+d = int(3.7)
+e = jsondecode("{\"a\": [1, true]}")
+g = jsonencode({a = [1, "b"]})
+h = length([1, 2, 3])

@@ -1,0 +1,2 @@
+a = upper(lower(upper("MiXeD")))
+b = length(concat([1, 2], [3], []))

@@ -1,0 +1,4 @@
+# unknown: s:string,d
+a = upper(s)
+b = upper(d)
+c = length(d)

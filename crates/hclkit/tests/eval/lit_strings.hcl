@@ -1,0 +1,6 @@
+a = "hello"
+b = ""
+c = "esc\n\t\"\\"
+d = "uni\u00e9 \U0001F600"
+e = "<tag> & more"
+g = "$${not} %%{this}"

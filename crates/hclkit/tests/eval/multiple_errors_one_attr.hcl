@@ -1,0 +1,1 @@
+a = [nope1, nope2, 1 + true]

@@ -1,0 +1,1 @@
+a = { (nope) = undefined_too }

@@ -1,0 +1,2 @@
+# unknown: k:string
+a = { (k) = 1, b = 2 }

@@ -1,0 +1,3 @@
+# unknown: u:number
+a = { x = u, y = 1 }
+b = [u, 2]

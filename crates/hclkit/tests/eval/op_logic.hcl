@@ -1,0 +1,6 @@
+a = true && false
+b = true || false
+c = !true
+d = !false && true || false
+e = "true" && true
+g = !"false"

@@ -1,0 +1,2 @@
+# unknown: b:bool
+a = b + 1

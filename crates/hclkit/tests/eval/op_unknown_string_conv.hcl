@@ -1,0 +1,3 @@
+# unknown: s:string
+a = s + 1
+b = s < 2

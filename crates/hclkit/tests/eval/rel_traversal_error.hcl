@@ -1,0 +1,1 @@
+a = jsondecode("{\"a\": 1}").b

@@ -1,0 +1,1 @@
+a = [for x in jsondecode("[{\"a\":2},{\"a\":1}]"): x][*].a

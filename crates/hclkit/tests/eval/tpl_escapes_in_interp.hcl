@@ -1,0 +1,2 @@
+a = "${"\"quoted\""}"
+b = "tab\there"

@@ -1,0 +1,3 @@
+# unknown: d,s:string
+a = "%{ for x in d }${x}%{ endfor }"
+b = "%{ for x in ["a", s] }${x}%{ endfor }"

@@ -1,0 +1,1 @@
+a = "%{ if "maybe" }yes%{ endif }"

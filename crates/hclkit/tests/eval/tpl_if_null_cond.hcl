@@ -1,0 +1,1 @@
+a = "%{ if null }yes%{ endif }"

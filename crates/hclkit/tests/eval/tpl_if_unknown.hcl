@@ -1,0 +1,2 @@
+# unknown: b:bool
+a = "x%{ if b }yes%{ endif }"

@@ -1,0 +1,4 @@
+# unknown: s:string,d
+a = "x${s}"
+b = "x${d}"
+c = "${s}"

@@ -1,0 +1,2 @@
+# unknown: s:string
+a = "${s}${nope}"

@@ -1,0 +1,2 @@
+# vars: {"name": "web"}
+a = nmae

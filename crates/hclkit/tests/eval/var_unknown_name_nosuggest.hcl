@@ -1,0 +1,2 @@
+# vars: {"name": "web"}
+a = completely_different
