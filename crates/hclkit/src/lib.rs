@@ -30,6 +30,7 @@ pub mod decode;
 pub mod diagnostic;
 pub mod eval;
 pub mod pos;
+mod suggest;
 pub mod syntax;
 pub mod traversal;
 pub mod typeexpr;

@@ -1,4 +1,5 @@
-//! Concrete syntaxes of HCL. Only the native syntax lives here so far; the JSON syntax will
-//! join it and reuse the native template parser for its strings.
+//! Concrete syntaxes of HCL: the native syntax and the JSON syntax (whose strings are native
+//! templates).
 
+pub mod json;
 pub mod native;

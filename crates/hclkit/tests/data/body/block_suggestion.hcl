@@ -1,0 +1,6 @@
+listen = "x"
+adress = "y"
+listen {
+  prot = "80"
+  tcp "x" {}
+}

@@ -1,0 +1,12 @@
+nmae = "x"
+count = 1
+servce {
+}
+resource "a" {
+}
+resource "a" "b" "c" {
+}
+service "x" {
+}
+count {
+}

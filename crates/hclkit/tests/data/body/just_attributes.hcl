@@ -1,0 +1,6 @@
+a = "x"
+nested "n" {
+}
+b = "y"
+other {
+}

@@ -1,0 +1,5 @@
+resource {}
+resource "a" {}
+resource a b c d {}
+single "one" {}
+single {}
