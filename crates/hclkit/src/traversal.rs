@@ -162,3 +162,47 @@ fn write_key(f: &mut fmt::Formatter<'_>, key: &Value) -> fmt::Result {
     }
     f.write_str("?")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pos::Pos;
+
+    fn r(a: usize, b: usize) -> Range {
+        let p = |byte| Pos { line: 1, column: byte + 1, byte };
+        Range { filename: "t.hcl".into(), start: p(a), end: p(b) }
+    }
+
+    #[test]
+    fn display_quotes_string_keys_and_prints_other_keys_as_literals() {
+        let t = Traversal::new(vec![
+            TraverseStep::Root { name: "a".into(), range: r(0, 1) },
+            TraverseStep::Index { key: Value::string("x \"y\"\n"), range: r(1, 10) },
+            TraverseStep::Index { key: Value::number(1), range: r(10, 13) },
+            TraverseStep::Index { key: Value::bool(true), range: r(13, 19) },
+            TraverseStep::Index { key: Value::null(hclkit_value::Type::Dynamic), range: r(19, 25) },
+            TraverseStep::Index { key: Value::dynamic(), range: r(25, 28) },
+            TraverseStep::Attr { name: "b".into(), range: r(28, 30) },
+        ]);
+        assert_eq!(t.to_string(), "a[\"x \\\"y\\\"\\n\"][1][true][null][?].b");
+        assert_eq!(t.source_range(), Some(r(0, 30)));
+        assert_eq!(Traversal::default().source_range(), None);
+    }
+
+    #[test]
+    fn relative_traversals() {
+        let abs = Traversal::new(vec![
+            TraverseStep::Root { name: "a".into(), range: r(0, 1) },
+            TraverseStep::Attr { name: "b".into(), range: r(1, 3) },
+        ]);
+        assert!(!abs.is_relative());
+        let rel = abs.clone().into_relative();
+        assert!(rel.is_relative());
+        assert_eq!(rel.root_name(), None);
+        assert_eq!(rel.steps[0], TraverseStep::Attr { name: "a".into(), range: r(0, 1) });
+        assert_eq!(rel.to_string(), ".a.b");
+        // Already relative: unchanged.
+        assert_eq!(rel.clone().into_relative(), rel);
+        assert!(Traversal::default().is_relative());
+    }
+}

@@ -232,3 +232,18 @@ fn bodies_are_shareable_trait_objects() {
     let handle = std::thread::spawn(move || body.just_attributes().0.len());
     assert_eq!(handle.join().unwrap(), 1);
 }
+
+#[test]
+fn constructors_check_node_kinds() {
+    use hclkit::syntax::native::NativeExpression;
+    let (file, _) = hclkit::parse_config(b"a = 1\nb {}\n".as_slice(), "k.hcl");
+    let tree = file.tree_arc().clone();
+    let attr = file.body().attributes().next().unwrap();
+    let block = file.body().blocks().next().unwrap();
+    assert!(NativeBody::new(tree.clone(), file.body().id()).is_some());
+    assert!(NativeBody::new(tree.clone(), block.body().id()).is_some());
+    assert!(NativeBody::new(tree.clone(), attr.expr().id()).is_none());
+    assert!(NativeExpression::new(tree.clone(), attr.expr().id()).is_some());
+    assert!(NativeExpression::new(tree.clone(), file.body().id()).is_none());
+    assert!(NativeExpression::new(tree, attr.id()).is_none());
+}
