@@ -322,7 +322,9 @@ fn eval_type_expr(expr: Option<&Attribute>) -> (Type, Diagnostics) {
 /// The arguments of a spec block's body (what `gohcl.DecodeBody` does for the reference's
 /// argument structs): the named attributes, and with `remain` the rest of the body.
 fn arguments(body: &dyn Body, names: &[&str], remain: bool) -> (Attributes, Option<Arc<dyn Body>>, Diagnostics) {
-    let schema = names.iter().fold(BodySchema::new(), |s, n| s.attribute(*n, *n == "value"));
+    // As gohcl's schema for the reference's argument structs: only the non-pointer fields
+    // (`literal`'s value, `block_map`'s labels) are required.
+    let schema = names.iter().fold(BodySchema::new(), |s, n| s.attribute(*n, matches!(*n, "value" | "labels")));
     if remain {
         let (content, rest, diags) = body.partial_content(&schema);
         (content.attributes, Some(rest), diags)
