@@ -123,3 +123,52 @@ fn default_takes_the_first_non_null() {
     assert_eq!(decode(&body(""), &spec, None).0, Value::number(2));
     assert_eq!(decode(&body("b {}\n"), &spec, None).0, Value::number(1));
 }
+
+fn load(src: &str) -> (specfile::SpecFile, Diagnostics) {
+    let (file, diags) = crate::parse_config(src.as_bytes(), "spec.hcldec");
+    assert!(diags.is_empty(), "{diags}");
+    specfile::load_spec(&NativeBody::from_file(&file))
+}
+
+#[test]
+fn spec_file_types_and_functions() {
+    let (spec, diags) = load(
+        "tuple {\n  attr {\n    name = \"a\"\n    type = map(object({x = list(number)}))\n  }\n  block_attrs {\n    block_type = \"env\"\n    element_type = string\n  }\n  literal {\n    value = upper(\"x\")\n  }\n}\nfunction \"inc\" {\n  params = [n]\n  result = n + 1\n}\n",
+    );
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(
+        implied_type(&spec.root),
+        Type::tuple([
+            Type::map(Type::object([("x", Type::list(Type::Number))])),
+            Type::map(Type::String),
+            Type::String,
+        ])
+    );
+    let inc = &spec.functions["inc"];
+    assert_eq!(inc.call(&[Value::number(1)]).unwrap(), Value::number(2));
+}
+
+// Wording recorded from the reference hcldec (hcl v2.14.1).
+#[test]
+fn spec_file_errors() {
+    let (_, diags) = load("attr {\n  name = \"a\"\n  type = strin\n}\n");
+    let mut s = summaries(&diags);
+    s.sort();
+    assert_eq!(s, ["Invalid type expression", "Unknown variable"]);
+    let (_, diags) = load("");
+    assert_eq!(summaries(&diags), ["Missing spec block"]);
+    let (_, diags) = load("attr {\n  type = string\n}\n");
+    assert_eq!(summaries(&diags), ["Missing name in attribute spec"]);
+    let (_, diags) = load("block_map {\n  block_type = \"b\"\n  literal {\n    value = 1\n  }\n}\n");
+    assert_eq!(summaries(&diags), ["Missing required argument"]);
+    let (_, diags) = load("block_list {\n  literal {\n    value = 1\n  }\n}\n");
+    assert_eq!(summaries(&diags), ["Missing block_type in block_list spec"]);
+}
+
+#[test]
+fn single_spec_default_is_that_spec() {
+    let (spec, diags) = load("default {\n  literal {\n    value = 1\n  }\n}\n");
+    assert!(!diags.has_errors());
+    assert_eq!(diags.0[0].summary, "Useless default block");
+    assert_eq!(decode(&body(""), &spec.root, None).0, Value::number(1));
+}
