@@ -27,6 +27,7 @@
 pub mod body;
 pub mod diagnostic;
 pub mod eval;
+pub mod merged;
 pub mod pos;
 mod suggest;
 pub mod syntax;

@@ -338,3 +338,32 @@ fn static_analysis() {
     assert_eq!(abs_traversal_for_expr(&*call.arguments[0]).unwrap().to_string(), "string");
     assert!(expr_call(&expr("[]")).is_err());
 }
+
+#[test]
+fn merged_bodies_across_syntaxes() {
+    use hclkit::merged::merge_bodies;
+    use hclkit::syntax::parse_body;
+    // Recorded from hcldec v2.14.1 with m1.hcl and m2.json.
+    let (a, d1) = parse_body(b"name = \"web\"\nlisten {\n  port = 80\n}\n".to_vec(), "m1.hcl");
+    let (b, d2) = parse_body(br#"{"name": "x", "listen": [{"port": 1}, {"port": 2}]}"#.to_vec(), "m2.json");
+    assert!(d1.is_empty() && d2.is_empty());
+    let merged = merge_bodies(vec![a, b.clone()]);
+    let (c, d) = merged.content(&root_schema());
+    assert_eq!(d.len(), 1);
+    assert_eq!(d.0[0].summary, "Duplicate argument");
+    assert_eq!(d.0[0].detail, r#"Argument "name" was already set at m1.hcl:1,1-5"#);
+    assert_eq!(r(d.0[0].subject.as_ref().unwrap()), "1:2.1-1:8.7");
+    // Blocks concatenate in body order (the native block first; its value needs the evaluator).
+    assert_eq!(c.blocks.len(), 3);
+    assert_eq!(c.blocks[0].type_range.filename.as_ref(), "m1.hcl");
+    let ports: Vec<Value> = c.blocks[1..]
+        .iter()
+        .map(|b| literal(&b.body.content(&BodySchema::new().attribute("port", false)).0.attributes["port"].expr))
+        .collect();
+    assert_eq!(ports, [Value::number(1), Value::number(2)]);
+    // A required attribute missing from all bodies has no subject, as in the reference.
+    let (m3, _) = parse_body(br#"{"listen": {"port": 1}}"#.to_vec(), "m3.json");
+    let (_, d) = merge_bodies(vec![m3.clone(), m3]).content(&root_schema());
+    assert_eq!(d.0[0].detail, r#"The argument "name" is required, but was not set."#);
+    assert!(d.0[0].subject.is_none());
+}
