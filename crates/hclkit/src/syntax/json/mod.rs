@@ -12,17 +12,24 @@
 //! [`MAX_DEPTH`] is reported rather than overflowing the stack, and no input panics.
 //!
 //! Entry points: [`parse`] for configuration files (the root must be an object or an array)
-//! and [`parse_expression`] for a standalone JSON value.
+//! and [`parse_expression`] for a standalone JSON value. [`JsonBody`] and [`JsonExpression`]
+//! present the tree in the information model ([`crate::body`]): the schema decides which
+//! properties are attributes and which blocks, and strings are templates when evaluated with
+//! a context, literal without one.
 
 mod ast;
+mod expression;
 mod literal;
 mod parser;
 mod scan;
+mod structure;
 
 use std::sync::{Arc, OnceLock};
 
 pub use ast::{Elements, JsonFile, JsonTree, Kind, Node, Properties, Property};
+pub use expression::JsonExpression;
 pub use parser::MAX_DEPTH;
+pub use structure::JsonBody;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Span;
