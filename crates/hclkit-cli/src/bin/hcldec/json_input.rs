@@ -1,7 +1,5 @@
-//! JSON inputs: `--vars` documents are read with the JSON syntax parser into values.
-//!
-//! JSON-syntax configuration bodies (`hclkit::syntax::json` bodies) are not part of this
-//! branch yet, so a `.json` input file is reported as unsupported instead of being misread.
+//! JSON inputs: `--vars` documents read with the JSON syntax parser into values, and input
+//! files in the JSON syntax as bodies.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -50,12 +48,13 @@ pub fn parse_vars(name: &str, src: Arc<[u8]>, sources: &mut Sources) -> (BTreeMa
     (vars, diags)
 }
 
-/// A JSON configuration body: not available in this build (see the module docs).
+/// A JSON-syntax configuration body; `None` when the parse had errors.
 pub fn parse_body(name: &str, src: Arc<[u8]>, sources: &mut Sources) -> (Option<Arc<dyn Body>>, Diagnostics) {
+    let (file, diags) = json::parse(src.clone(), name);
     sources.files.push((Arc::from(name), src, None));
-    let d = Diagnostic::error(
-        "Unsupported file format",
-        format!("The file {name:?} is in the JSON syntax, whose bodies this build of hcldec cannot decode yet."),
-    );
-    (None, Diagnostics(vec![d]))
+    if diags.has_errors() {
+        (None, diags)
+    } else {
+        (Some(json::JsonBody::arc_from_file(&file)), diags)
+    }
 }

@@ -15,7 +15,6 @@
 
 mod args;
 mod json_input;
-mod merged;
 mod run;
 mod varrefs;
 

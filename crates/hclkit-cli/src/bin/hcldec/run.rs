@@ -17,7 +17,6 @@ use hclkit_value::Value;
 
 use crate::args::{self, Args, ArgsError, USAGE};
 use crate::json_input;
-use crate::merged::MergedBody;
 use crate::varrefs;
 
 const VERSION: &str = "0.0.1-dev";
@@ -238,7 +237,7 @@ fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
     }
     let body: Arc<dyn Body> = match bodies.len() {
         1 => bodies.remove(0),
-        _ => Arc::new(MergedBody(bodies)),
+        _ => hclkit::merged::merge_bodies(bodies),
     };
 
     if args.var_refs {
