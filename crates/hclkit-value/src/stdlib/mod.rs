@@ -17,10 +17,12 @@
 
 mod collection;
 mod conversion;
+mod format;
 mod general;
 mod grapheme;
 mod json;
 mod number;
+mod regex;
 mod sequence;
 mod sets;
 mod string;
@@ -30,9 +32,11 @@ pub use collection::{
     merge, values, zipmap,
 };
 pub use conversion::{make_to_function, tobool, tolist, tomap, tonumber, toset, tostring};
+pub use format::{format, formatlist};
 pub use general::coalesce;
 pub use json::{json_decode, json_encode};
 pub use number::{absolute, ceil, floor, int, log, max, min, parseint, pow, signum};
+pub use regex::{regex, regexall, regexreplace};
 pub use sequence::{concat, range, reverse_list, setproduct, slice, sort};
 pub use sets::{sethaselement, setintersection, setsubtract, setsymmetricdifference, setunion};
 pub use string::{
@@ -68,6 +72,8 @@ pub fn all() -> BTreeMap<&'static str, Function> {
         ("element", element()),
         ("flatten", flatten()),
         ("floor", floor()),
+        ("format", format()),
+        ("formatlist", formatlist()),
         ("hasindex", has_index()),
         ("indent", indent()),
         ("index", index()),
@@ -86,6 +92,9 @@ pub fn all() -> BTreeMap<&'static str, Function> {
         ("parseint", parseint()),
         ("pow", pow()),
         ("range", range()),
+        ("regex", regex()),
+        ("regexall", regexall()),
+        ("regexreplace", regexreplace()),
         ("replace", replace()),
         ("reverse", reverse_list()),
         ("sethaselement", sethaselement()),
