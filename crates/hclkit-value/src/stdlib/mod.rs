@@ -17,6 +17,7 @@
 
 mod collection;
 mod conversion;
+mod csv;
 mod format;
 mod general;
 mod grapheme;
@@ -32,6 +33,7 @@ pub use collection::{
     merge, values, zipmap,
 };
 pub use conversion::{make_to_function, tobool, tolist, tomap, tonumber, toset, tostring};
+pub use csv::csvdecode;
 pub use format::{format, formatlist};
 pub use general::coalesce;
 pub use json::{json_decode, json_encode};
@@ -67,6 +69,7 @@ pub fn all() -> BTreeMap<&'static str, Function> {
         ("coalescelist", coalescelist()),
         ("compact", compact()),
         ("concat", concat()),
+        ("csvdecode", csvdecode()),
         ("contains", contains()),
         ("distinct", distinct()),
         ("element", element()),
@@ -137,6 +140,7 @@ pub fn spec_functions() -> Vec<(&'static str, Function)> {
         ("abs", absolute()),
         ("coalesce", coalesce()),
         ("concat", concat()),
+        ("csvdecode", csvdecode()),
         ("hasindex", has_index()),
         ("int", int()),
         ("jsondecode", json_decode()),
