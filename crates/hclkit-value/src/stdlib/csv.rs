@@ -10,6 +10,9 @@ use crate::set::go_quote;
 use crate::ty::{Name, Type};
 use crate::value::Value;
 
+/// A record and the line it starts on, or the line of a parse error and its description.
+type RecordResult = Result<(usize, Vec<String>), (usize, &'static str)>;
+
 /// A CSV reader over a string, one record at a time.
 struct Reader<'a> {
     lines: std::iter::Peekable<std::str::SplitInclusive<'a, char>>,
@@ -35,7 +38,7 @@ impl<'a> Reader<'a> {
 
     /// The next record and the line it starts on; `Err` is the line of a parse error and
     /// its description.
-    fn record(&mut self) -> Option<Result<(usize, Vec<String>), (usize, &'static str)>> {
+    fn record(&mut self) -> Option<RecordResult> {
         let mut line = loop {
             let l = self.read_line()?;
             if l != "\n" {
