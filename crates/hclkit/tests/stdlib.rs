@@ -195,3 +195,33 @@ fn stdlib_fixtures_match_the_reference() {
         .collect();
     assert!(failures.is_empty(), "{} of {} fixtures differ:\n{}", failures.len(), paths.len(), failures.join("\n"));
 }
+
+/// Every function `hcleval -functions` lists (recorded in `tests/stdlib/functions.txt`),
+/// other than `try` and `can` (which are not plain functions in hclkit), is in the library,
+/// and every library function has a fixture file calling it.
+#[test]
+fn every_reference_function_is_implemented_and_tested() {
+    let listed = std::fs::read_to_string(fixture_dir().join("functions.txt")).unwrap();
+    let ours = stdlib::all();
+    let mut sources = String::new();
+    for e in std::fs::read_dir(fixture_dir()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|e| e == "hcl") {
+            sources.push_str(&std::fs::read_to_string(p).unwrap());
+        }
+    }
+    let mut missing = Vec::new();
+    for name in listed.lines().filter(|n| !n.is_empty() && *n != "try" && *n != "can") {
+        if !ours.contains_key(name) {
+            missing.push(format!("{name} (not implemented)"));
+        } else if !sources.contains(&format!("{name}(")) {
+            missing.push(format!("{name} (no fixture)"));
+        }
+    }
+    for name in ours.keys() {
+        if !listed.lines().any(|l| l == *name) {
+            missing.push(format!("{name} (not in the reference's list)"));
+        }
+    }
+    assert!(missing.is_empty(), "{missing:?}");
+}
