@@ -353,6 +353,11 @@ fn fmt_f(buf: &mut String, prec: i64, d: &Decimal) {
 
 /// Go's `fmtE` with the `'e'` verb.
 fn fmt_e(buf: &mut String, prec: i64, d: &Decimal) {
+    fmt_e_with(buf, 'e', prec, d)
+}
+
+/// Go's `fmtE` with the `'e'` or `'E'` verb.
+fn fmt_e_with(buf: &mut String, verb: char, prec: i64, d: &Decimal) {
     buf.push(d.mant.first().map_or('0', |&c| c as char));
     if prec > 0 {
         buf.push('.');
@@ -367,7 +372,7 @@ fn fmt_e(buf: &mut String, prec: i64, d: &Decimal) {
             i += 1;
         }
     }
-    buf.push('e');
+    buf.push(verb);
     let exp = if d.mant.is_empty() { 0 } else { d.exp - 1 };
     buf.push(if exp < 0 { '-' } else { '+' });
     let a = exp.unsigned_abs();
@@ -464,4 +469,77 @@ fn g10_rounded(buf: &mut String, d: Decimal) {
         prec = len;
     }
     fmt_f(buf, (prec - d.exp).max(0), &d);
+}
+
+/// Go's `x.Text(verb, prec)` for the verbs `e`, `E`, `f`, `g` and `G` (a negative `prec` asks
+/// for the shortest decimal that reads back to the same value at its precision). Other verbs
+/// give Go's `%` followed by the verb.
+pub(crate) fn text(x: &BigFloat, verb: char, prec: i64) -> String {
+    let mut buf = String::new();
+    if prefix(&mut buf, x) {
+        return buf;
+    }
+    if !matches!(verb, 'e' | 'E' | 'f' | 'g' | 'G') {
+        if x.neg {
+            buf.pop();
+        }
+        buf.push('%');
+        buf.push(verb);
+        return buf;
+    }
+    let shortest_mode = prec < 0;
+    let mut prec = prec;
+    let mut d = match &x.form {
+        Form::Finite { mant, exp } if shortest_mode => shortest(mant, *exp, x.prec),
+        Form::Finite { mant, exp } => Decimal::exact(mant, BigFloat::lsb(mant, *exp)),
+        _ => Decimal { mant: Vec::new(), exp: 0 },
+    };
+    let len = |d: &Decimal| d.mant.len() as i64;
+    if shortest_mode {
+        prec = match verb {
+            'e' | 'E' => len(&d) - 1,
+            'f' => (len(&d) - d.exp).max(0),
+            _ => len(&d),
+        };
+    } else {
+        let n = match verb {
+            'e' | 'E' => 1 + prec,
+            'f' => d.exp + prec,
+            _ => {
+                if prec == 0 {
+                    prec = 1;
+                }
+                prec
+            }
+        };
+        if let Ok(n) = usize::try_from(n) {
+            d.round(n);
+        }
+    }
+    match verb {
+        'e' | 'E' => fmt_e_with(&mut buf, verb, prec, &d),
+        'f' => fmt_f(&mut buf, prec, &d),
+        _ => {
+            let mut eprec = prec;
+            if eprec > len(&d) && len(&d) >= d.exp {
+                eprec = len(&d);
+            }
+            if shortest_mode {
+                eprec = 6;
+            }
+            let exp = d.exp - 1;
+            if exp < -4 || exp >= eprec {
+                if prec > len(&d) {
+                    prec = len(&d);
+                }
+                fmt_e_with(&mut buf, if verb == 'g' { 'e' } else { 'E' }, prec - 1, &d);
+            } else {
+                if prec > d.exp {
+                    prec = len(&d);
+                }
+                fmt_f(&mut buf, (prec - d.exp).max(0), &d);
+            }
+        }
+    }
+    buf
 }

@@ -840,6 +840,24 @@ impl Number {
         }
     }
 
+    /// Go's `big.Float.Text(verb, prec)` for the verbs `e`, `E`, `f`, `g` and `G`: `prec`
+    /// digits after the point (`e`, `f`) or significant digits (`g`), or with `None` the
+    /// fewest digits that read back to the same value at its precision. Infinities are
+    /// `+Inf` and `-Inf`.
+    ///
+    /// ```
+    /// use hclkit_value::Number;
+    /// let n = Number::parse("1234.5678").unwrap();
+    /// assert_eq!(n.text('e', Some(2)), "1.23e+03");
+    /// assert_eq!(n.text('f', Some(1)), "1234.6");
+    /// assert_eq!(n.text('g', None), "1234.5678");
+    /// assert_eq!(Number::from(1000000).text('g', None), "1e+06");
+    /// ```
+    pub fn text(&self, verb: char, prec: Option<usize>) -> String {
+        let prec = prec.map_or(-1, |p| i64::try_from(p).unwrap_or(i64::MAX));
+        format::text(&self.bf(), verb, prec)
+    }
+
     /// The printed text with `-0` as `0`: what cty's equality compares.
     fn eq_text(&self) -> Cow<'_, str> {
         match &self.0 {

@@ -1,9 +1,14 @@
-//! Number functions: `abs`, `int`, `max`, `min`.
+//! Number functions: `abs`, `ceil`, `floor`, `int`, `log`, `max`, `min`, `parseint`, `pow`,
+//! `signum`.
 
 use std::cmp::Ordering;
 
+use num_bigint::{BigInt, BigUint, Sign};
+
+use super::string::{int_arg, WHOLE_NUMBER};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::number::Number;
+use crate::set::go_quote;
 use crate::ty::Type;
 use crate::value::Value;
 
@@ -97,4 +102,185 @@ pub fn max() -> Function {
 /// ```
 pub fn min() -> Function {
     extremum("Returns the numerically smallest of all of the given numbers.", Ordering::Less)
+}
+
+fn rounding(description: &'static str, floor: bool) -> Function {
+    Function::builder()
+        .description(description)
+        .param(Parameter::new("num", Type::Number))
+        .static_return_type(Type::Number)
+        .implementation(move |args, _| {
+            let n = number_arg(args, 0)?;
+            Ok(Value::number(if floor { n.floor() } else { n.ceil() }))
+        })
+        .build()
+}
+
+/// `ceil(num)`: the least whole number not below the number (infinities stay as they are).
+///
+/// ```
+/// use hclkit_value::{stdlib, Number, Value};
+/// let n = Value::number(Number::parse("-1.5").unwrap());
+/// assert_eq!(stdlib::ceil().call(&[n]).unwrap(), Value::number(-1));
+/// ```
+pub fn ceil() -> Function {
+    rounding("Returns the smallest whole number that is greater than or equal to the given value.", false)
+}
+
+/// `floor(num)`: the greatest whole number not above the number.
+///
+/// ```
+/// use hclkit_value::{stdlib, Number, Value};
+/// let n = Value::number(Number::parse("-1.5").unwrap());
+/// assert_eq!(stdlib::floor().call(&[n]).unwrap(), Value::number(-2));
+/// ```
+pub fn floor() -> Function {
+    rounding("Returns the greatest whole number that is less than or equal to the given value.", true)
+}
+
+/// A float64 result as cty makes it (`NumberFloatVal`); NaN has no number value.
+fn float_result(f: f64) -> Result<Value, FunctionError> {
+    Number::from_f64(f).map(Value::number).ok_or_else(|| FunctionError::new("the result is not a number (NaN)"))
+}
+
+/// `log(num, base)`: the logarithm of the number in the base, computed in float64 as the
+/// reference does.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::log().call(&[8.into(), 2.into()]).unwrap(), Value::number(3));
+/// ```
+pub fn log() -> Function {
+    Function::builder()
+        .description("Returns the logarithm of the given number in the given base.")
+        .param(Parameter::new("num", Type::Number))
+        .param(Parameter::new("base", Type::Number))
+        .static_return_type(Type::Number)
+        .implementation(|args, _| {
+            let num = number_arg(args, 0)?.to_f64();
+            let base = number_arg(args, 1)?.to_f64();
+            float_result(num.ln() / base.ln())
+        })
+        .build()
+}
+
+/// `pow(num, power)`: the number raised to the power, computed in float64 as the reference
+/// does.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::pow().call(&[2.into(), 10.into()]).unwrap(), Value::number(1024));
+/// ```
+pub fn pow() -> Function {
+    Function::builder()
+        .description("Returns the logarithm of the given number in the given base.")
+        .param(Parameter::new("num", Type::Number))
+        .param(Parameter::new("power", Type::Number))
+        .static_return_type(Type::Number)
+        .implementation(|args, _| {
+            let num = number_arg(args, 0)?.to_f64();
+            let power = number_arg(args, 1)?.to_f64();
+            float_result(go_pow(num, power))
+        })
+        .build()
+}
+
+/// Go's `math.Pow` special cases where they differ from Rust's `powf`.
+fn go_pow(x: f64, y: f64) -> f64 {
+    if x == -1.0 && y.is_infinite() {
+        return 1.0;
+    }
+    x.powf(y)
+}
+
+/// `signum(num)`: -1, 0 or 1 by the sign of a whole number.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::signum().call(&[(-7).into()]).unwrap(), Value::number(-1));
+/// ```
+pub fn signum() -> Function {
+    Function::builder()
+        .description("Returns 0 if the given number is zero, 1 if the given number is positive, or -1 if the given number is negative.")
+        .param(Parameter::new("num", Type::Number))
+        .static_return_type(Type::Number)
+        .implementation(|args, _| {
+            let n = int_arg(args.first().unwrap_or(&Value::dynamic()))?;
+            Ok(Value::number(n.signum()))
+        })
+        .build()
+}
+
+/// `parseint(number, base)`: the integer a string spells in a base from 2 to 62 (digits,
+/// then letters: case-insensitive up to base 36, lowercase before uppercase above), with an
+/// optional sign.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// let f = stdlib::parseint();
+/// assert_eq!(f.call(&["FF".into(), 16.into()]).unwrap(), Value::number(255));
+/// assert_eq!(f.call(&["-101".into(), 2.into()]).unwrap(), Value::number(-5));
+/// let e = f.call(&["12".into(), 1.into()]).unwrap_err();
+/// assert_eq!(e.message(), "base must be a whole number between 2 and 62 inclusive");
+/// ```
+pub fn parseint() -> Function {
+    Function::builder()
+        .description("Parses the given string as a number of the given base, or raises an error if the string contains invalid characters.")
+        .param(Parameter::new("number", Type::Dynamic))
+        .param(Parameter::new("base", Type::Number))
+        .return_type(|args| {
+            let ty = args.first().map(Value::ty).unwrap_or(Type::Dynamic);
+            if ty != Type::String {
+                return Err(FunctionError::arg(0, format!("first argument must be a string, not {}", ty.friendly_name())));
+            }
+            Ok(Type::Number)
+        })
+        .implementation(|args, _| {
+            let s = args.first().and_then(Value::as_str).unwrap_or_default();
+            let base = args
+                .get(1)
+                .and_then(Value::as_number)
+                .filter(|n| n.is_integer())
+                .and_then(|n| n.to_i64())
+                .ok_or_else(|| FunctionError::arg(1, WHOLE_NUMBER))?;
+            if !(2..=62).contains(&base) {
+                return Err(FunctionError::arg(1, "base must be a whole number between 2 and 62 inclusive"));
+            }
+            match parse_big_int(s, base as u32) {
+                Some(n) => Ok(Value::number(Number::from_bigint(&n))),
+                None => {
+                    let mut q = String::new();
+                    go_quote(s, &mut q);
+                    Err(FunctionError::arg(0, format!("cannot parse {q} as a base {base} integer")))
+                }
+            }
+        })
+        .build()
+}
+
+/// Go's `big.Int.SetString(s, base)` for a base from 2 to 62.
+fn parse_big_int(s: &str, base: u32) -> Option<BigInt> {
+    let (neg, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut mag = BigUint::default();
+    for c in digits.bytes() {
+        let d = match c {
+            b'0'..=b'9' => u32::from(c - b'0'),
+            b'a'..=b'z' => u32::from(c - b'a') + 10,
+            b'A'..=b'Z' if base <= 36 => u32::from(c - b'A') + 10,
+            b'A'..=b'Z' => u32::from(c - b'A') + 36,
+            _ => return None,
+        };
+        if d >= base {
+            return None;
+        }
+        mag = mag * base + d;
+    }
+    Some(BigInt::from_biguint(if neg { Sign::Minus } else { Sign::Plus }, mag))
 }

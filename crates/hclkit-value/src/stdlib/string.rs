@@ -1,4 +1,6 @@
-//! String functions: `upper`, `lower`, `reverse`, `strlen`, `substr`.
+//! String functions: `upper`, `lower`, `title`, `reverse` (`strrev`), `strlen`, `substr`,
+//! `trim`, `trimprefix`, `trimsuffix`, `trimspace`, `chomp`, `indent`, `join`, `split`,
+//! `replace`.
 //!
 //! "Characters" are grapheme clusters as the reference segments them (see `grapheme.rs`), and
 //! case mapping is the reference's: each character is mapped on its own by the simple
@@ -207,6 +209,244 @@ fn substring(s: &str, offset: i64, length: i64) -> &str {
         }
     }
     &rest[..end]
+}
+
+fn string_fn(description: &'static str, names: &[&'static str], f: fn(&[&str]) -> String) -> Function {
+    let mut b = Function::builder().description(description);
+    for name in names {
+        b = b.param(Parameter::new(*name, Type::String));
+    }
+    b.static_return_type(Type::String)
+        .implementation(move |args, _| {
+            let strs: Vec<&str> = (0..args.len()).map(|i| string_arg(args, i)).collect();
+            Ok(Value::string(f(&strs)))
+        })
+        .build()
+}
+
+/// The title-case mapping of `c`: its uppercase form, except for the few characters whose
+/// title case differs (the Latin digraphs, and Georgian letters, which stay as they are).
+fn title_case(c: char) -> char {
+    match c {
+        '\u{1C4}'..='\u{1C6}' => '\u{1C5}',
+        '\u{1C7}'..='\u{1C9}' => '\u{1C8}',
+        '\u{1CA}'..='\u{1CC}' => '\u{1CB}',
+        '\u{1F1}'..='\u{1F3}' => '\u{1F2}',
+        '\u{10D0}'..='\u{10FA}' | '\u{10FD}'..='\u{10FF}' => c,
+        _ => case_of(c).0,
+    }
+}
+
+/// Whether `c` separates words for `title` (Go's `strings.Title`): ASCII characters other
+/// than letters, digits and `_`, and white space.
+fn is_word_separator(c: char) -> bool {
+    if c.is_ascii() {
+        return !(c.is_ascii_alphanumeric() || c == '_');
+    }
+    c.is_whitespace()
+}
+
+/// `title(str)`: the string with the first letter of each word in title case (words are
+/// separated by white space and ASCII punctuation).
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::title().call(&["hello wide-world".into()]).unwrap(), Value::string("Hello Wide-World"));
+/// ```
+pub fn title() -> Function {
+    string_fn(
+        "Replaces one letter after each non-letter and non-digit character with its uppercase equivalent.",
+        &["str"],
+        |a| {
+            let mut prev = ' ';
+            a[0].chars()
+                .map(|c| {
+                    let out = if is_word_separator(prev) { title_case(c) } else { c };
+                    prev = c;
+                    out
+                })
+                .collect()
+        },
+    )
+}
+
+/// `trimspace(str)`: the string without leading and trailing white space.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::trimspace().call(&[" \t a b\n".into()]).unwrap(), Value::string("a b"));
+/// ```
+pub fn trimspace() -> Function {
+    string_fn(
+        "Removes any consecutive space characters (as defined by Unicode) from the start and end of the given string.",
+        &["str"],
+        |a| a[0].trim().to_owned(),
+    )
+}
+
+/// `trim(str, cutset)`: the string without the leading and trailing characters that appear
+/// in `cutset`.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::trim().call(&["?!hello?!".into(), "!?".into()]).unwrap(), Value::string("hello"));
+/// ```
+pub fn trim() -> Function {
+    string_fn(
+        "Removes consecutive sequences of characters in \"cutset\" from the start and end of the given string.",
+        &["str", "cutset"],
+        |a| {
+            let cutset: Vec<char> = a[1].chars().collect();
+            a[0].trim_matches(|c| cutset.contains(&c)).to_owned()
+        },
+    )
+}
+
+/// `trimprefix(str, prefix)`: the string without `prefix` at its start, if it is there.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::trimprefix().call(&["helloworld".into(), "hello".into()]).unwrap(), Value::string("world"));
+/// ```
+pub fn trimprefix() -> Function {
+    string_fn("Removes the given prefix from the start of the given string, if present.", &["str", "prefix"], |a| {
+        a[0].strip_prefix(a[1]).unwrap_or(a[0]).to_owned()
+    })
+}
+
+/// `trimsuffix(str, suffix)`: the string without `suffix` at its end, if it is there.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::trimsuffix().call(&["helloworld".into(), "world".into()]).unwrap(), Value::string("hello"));
+/// ```
+pub fn trimsuffix() -> Function {
+    string_fn("Removes the given suffix from the start of the given string, if present.", &["str", "suffix"], |a| {
+        a[0].strip_suffix(a[1]).unwrap_or(a[0]).to_owned()
+    })
+}
+
+/// `chomp(str)`: the string without the line endings (`\n`, `\r\n`, `\r`) at its end.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::chomp().call(&["a\n\r\n".into()]).unwrap(), Value::string("a"));
+/// ```
+pub fn chomp() -> Function {
+    string_fn("Removes one or more newline characters from the end of the given string.", &["str"], |a| {
+        a[0].trim_end_matches(['\r', '\n']).to_owned()
+    })
+}
+
+/// `replace(str, substr, replace)`: the string with every occurrence of `substr` replaced
+/// (an empty `substr` matches before every character and at the end).
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::replace().call(&["a-b-c".into(), "-".into(), "+".into()]).unwrap(), Value::string("a+b+c"));
+/// ```
+pub fn replace() -> Function {
+    string_fn(
+        "Replaces all instances of the given substring in the given string with the given replacement string.",
+        &["str", "substr", "replace"],
+        |a| a[0].replace(a[1], a[2]),
+    )
+}
+
+/// `indent(spaces, str)`: the string with `spaces` spaces added after each line break.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// assert_eq!(stdlib::indent().call(&[2.into(), "a\nb".into()]).unwrap(), Value::string("a\n  b"));
+/// ```
+pub fn indent() -> Function {
+    Function::builder()
+        .description("Adds a given number of spaces after each newline character in the given string.")
+        .param(Parameter::new("spaces", Type::Number))
+        .param(Parameter::new("str", Type::String))
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            let spaces = int_arg(args.first().unwrap_or(&Value::dynamic()))?;
+            let spaces = usize::try_from(spaces).map_err(|_| FunctionError::new("strings: negative Repeat count"))?;
+            if spaces > MAX_STRING_GROWTH {
+                return Err(FunctionError::new("strings: Repeat count causes overflow"));
+            }
+            let pad = format!("\n{}", " ".repeat(spaces));
+            Ok(Value::string(string_arg(args, 1).replace('\n', &pad)))
+        })
+        .build()
+}
+
+/// A bound on how much one call may grow a string, so that no input makes a call allocate
+/// without limit.
+const MAX_STRING_GROWTH: usize = 1 << 28;
+
+/// `join(separator, lists...)`: the strings of the lists, in order, with `separator`
+/// between them.
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// let l = Value::list(vec!["a".into(), "b".into()]).unwrap();
+/// assert_eq!(stdlib::join().call(&[", ".into(), l]).unwrap(), Value::string("a, b"));
+/// ```
+pub fn join() -> Function {
+    Function::builder()
+        .description("Concatenates together the string elements of one or more lists with a given separator.")
+        .param(Parameter::new("separator", Type::String))
+        .var_param(Parameter::new("lists", Type::list(Type::String)))
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            let lists = args.get(1..).unwrap_or_default();
+            if lists.is_empty() {
+                return Err(FunctionError::new("at least one list is required"));
+            }
+            if !lists.iter().all(Value::is_wholly_known) {
+                return Ok(Value::unknown(Type::String));
+            }
+            let mut items: Vec<&str> = Vec::new();
+            for (ai, list) in lists.iter().enumerate() {
+                for (ei, v) in list.elements().unwrap_or_default().iter().enumerate() {
+                    let Some(s) = v.as_str() else {
+                        let msg = if lists.len() > 1 {
+                            format!("element {ei} of list {} is null; cannot concatenate null values", ai + 1)
+                        } else {
+                            format!("element {ei} is null; cannot concatenate null values")
+                        };
+                        return Err(FunctionError::arg(ai + 1, msg));
+                    };
+                    items.push(s);
+                }
+            }
+            Ok(Value::string(items.join(string_arg(args, 0))))
+        })
+        .build()
+}
+
+/// `split(separator, str)`: the parts of the string between occurrences of `separator` (an
+/// empty separator splits between characters, here Unicode code points).
+///
+/// ```
+/// use hclkit_value::{stdlib, Value};
+/// let v = stdlib::split().call(&[",".into(), "a,,b".into()]).unwrap();
+/// assert_eq!(v, Value::list(vec!["a".into(), "".into(), "b".into()]).unwrap());
+/// ```
+pub fn split() -> Function {
+    Function::builder()
+        .description("Produces a list of one or more strings by splitting the given string at all instances of a given separator substring.")
+        .param(Parameter::new("separator", Type::String))
+        .param(Parameter::new("str", Type::String))
+        .static_return_type(Type::list(Type::String))
+        .implementation(|args, _| {
+            let sep = string_arg(args, 0);
+            let s = string_arg(args, 1);
+            let parts: Vec<Value> = if sep.is_empty() {
+                s.chars().map(|c| Value::string(c.to_string())).collect()
+            } else {
+                s.split(sep).map(Value::string).collect()
+            };
+            Value::list_of(Type::String, parts).map_err(|e| FunctionError::new(e.to_string()))
+        })
+        .build()
 }
 
 #[cfg(test)]

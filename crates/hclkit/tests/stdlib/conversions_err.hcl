@@ -1,0 +1,13 @@
+# unknown: un:number,us:string,ub:bool,d
+tostring_l = tostring(["a"])
+tostring_o = tostring({})
+tonumber_s = tonumber("x")
+tonumber_b = tonumber(true)
+tobool_s = tobool("yes")
+tobool_n = tobool(1)
+tolist_s = tolist("a")
+tolist_mix = tolist([["a"], "b"])
+toset_o = toset({a = 1})
+tomap_l = tomap(["a"])
+tomap_mix = tomap({a = ["x"], b = "y"})
+tonumber_null_s = tonumber(tostring(null))

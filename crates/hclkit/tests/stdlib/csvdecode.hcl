@@ -1,0 +1,10 @@
+# unknown: us:string
+a = csvdecode("a,b\n1,2\n3,4\n")
+crlf = csvdecode("a,b\r\n1,2\r\n")
+noeol = csvdecode("a,b\n1,2")
+header_only = csvdecode("a,b\n")
+empty_lines = csvdecode("a\n\n1\n\n2")
+quoted = csvdecode("a,b\n\"x,y\",\"say \"\"hi\"\"\"\n\"multi\nline\",z\n")
+empty_fields = csvdecode("a,b,c\n,,\n")
+spaces = csvdecode("a, b\n 1 ,2\n")
+unk = csvdecode(us)

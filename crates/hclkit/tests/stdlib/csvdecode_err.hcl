@@ -1,0 +1,11 @@
+# unknown: us:string
+empty = csvdecode("")
+blank = csvdecode("\n\n")
+dup = csvdecode("a,b,a\n1,2,3\n")
+fields = csvdecode("a,b\n1,2\n3\n")
+fields_many = csvdecode("a\n1\n2,3\n")
+bare = csvdecode("a,b\n1,x\"y\n")
+bare_header = csvdecode("a\"b\n1\n")
+quote = csvdecode("a,b\n\"1\"x,2\n")
+unterminated = csvdecode("a,b\n1,\"2\n3\n")
+null = csvdecode(null)

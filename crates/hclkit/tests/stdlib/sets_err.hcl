@@ -1,0 +1,11 @@
+# unknown: un:number,us:string,ub:bool,d
+sethaselement_s = sethaselement("a", "a")
+setunion_mix = setunion([["a"]], ["b"])
+setunion_s = setunion("a", ["b"])
+setunion_n = setunion(null)
+setintersection_mix = setintersection([{a = 1}], [["x"]])
+setsubtract_one = setsubtract(["a"])
+setproduct_one = setproduct(["a"])
+setproduct_s = setproduct("a", ["b"])
+setproduct_t = setproduct(["a", ["b"]], ["c"])
+setproduct_m = setproduct(["a"], {a = 1})
