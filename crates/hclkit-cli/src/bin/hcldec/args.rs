@@ -2,13 +2,15 @@
 //! `--name value`, `-s value`, `-svalue`, grouped short booleans (`-v`), `--` ending the
 //! flags, and flags anywhere among the file names.
 
-/// The usage text, printed on `--help` and on a usage error (the reference's, verbatim).
+/// The usage text, printed on `--help` and on a usage error (the reference's, plus our
+/// `--stdlib` extension).
 pub const USAGE: &str = "\
 usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
+      --stdlib              make the whole standard function library callable from the input files (an hclkit extension)
       --var-refs            rather than decoding input, produce a JSON description of the variables referenced by it
   -V, --vars json-or-file   provide variables to the given configuration file(s)
   -v, --version             show the version number and immediately exit
@@ -25,6 +27,7 @@ pub struct Args {
     pub var_refs: bool,
     pub with_type: bool,
     pub keep_nulls: bool,
+    pub stdlib: bool,
     pub version: bool,
     pub files: Vec<String>,
 }
@@ -46,7 +49,7 @@ enum Kind {
 fn long_kind(name: &str) -> Option<Kind> {
     match name {
         "spec" | "vars" | "out" | "diags" => Some(Kind::Str),
-        "var-refs" | "with-type" | "keep-nulls" | "version" | "help" => Some(Kind::Bool),
+        "var-refs" | "with-type" | "keep-nulls" | "stdlib" | "version" | "help" => Some(Kind::Bool),
         _ => None,
     }
 }
@@ -76,6 +79,7 @@ fn set_bool(args: &mut Args, name: &str, value: &str) -> Result<(), ArgsError> {
         "var-refs" => args.var_refs = v,
         "with-type" => args.with_type = v,
         "keep-nulls" => args.keep_nulls = v,
+        "stdlib" => args.stdlib = v,
         "version" => args.version = v,
         _ => {
             if v {

@@ -200,14 +200,20 @@ fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
         diags.extend(d);
         variables.extend(vals);
     }
-    let ctx = if variables.is_empty() && spec.functions.is_empty() {
+    let ctx = if variables.is_empty() && spec.functions.is_empty() && !args.stdlib {
         None
     } else {
         let mut ctx = EvalContext::new();
         if !variables.is_empty() {
             ctx = ctx.with_variables(variables);
         }
-        if !spec.functions.is_empty() {
+        if args.stdlib {
+            // The spec file's own functions win over library functions of the same name.
+            ctx = ctx.with_functions(hclkit_value::stdlib::all());
+            for (name, f) in spec.functions.iter() {
+                ctx.set_function(name.clone(), f.clone());
+            }
+        } else if !spec.functions.is_empty() {
             ctx = ctx.with_functions(spec.functions.clone());
         }
         Some(ctx)
