@@ -30,8 +30,3 @@ pub use ops::OpError;
 pub use path::{Path, PathStep};
 pub use ty::{CapsuleEquals, CapsuleType, Name, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};
-
-/// The README's examples, compiled and run as doc tests so the README stays true.
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;

@@ -39,3 +39,9 @@ pub mod typeexpr;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use pos::{Pos, Range, Span};
 pub use syntax::native::{parse_config, parse_config_strict, parse_expression, parse_template};
+
+/// The README's examples, compiled and run as doc tests so the README stays true (here, where
+/// both crates are in scope).
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
