@@ -28,6 +28,7 @@
 pub mod body;
 pub mod diagnostic;
 pub mod eval;
+pub mod ext;
 pub mod pos;
 pub mod syntax;
 pub mod traversal;
