@@ -5,7 +5,7 @@
 //! and go-cty v1.12.1): the attributes (ranges, values evaluated in the fixture's context),
 //! the blocks (type, labels, ranges, whether the body is unknown, nested bodies), missing-item
 //! ranges, the remaining body after partial content, the diagnostics (sorted by position),
-//! and the variables the `WalkVariables` walk finds (sorted).
+//! and the variables the `WalkVariables` and `WalkExpandVariables` walks find (sorted).
 //!
 //! The context comes from the fixture's header comments as in `tests/eval.rs`, with the 15
 //! spec functions.
@@ -177,11 +177,14 @@ fn check(path: &Path) -> Result<(), String> {
     let mut dumper = Dumper { ctx: ctx.clone(), diags: parse_diags };
     let body = dumper.body(&dynblock::expand(root.clone(), &ctx), &schema);
 
-    let mut vars: Vec<String> = dynblock::variables(root, &SchemaTree::new(&schema))
-        .iter()
-        .map(|t| format!("{t}@{}", rng(&t.source_range().unwrap())))
-        .collect();
-    vars.sort();
+    let show = |ts: Vec<hclkit::traversal::Traversal>| {
+        let mut v: Vec<String> = ts.iter().map(|t| format!("{t}@{}", rng(&t.source_range().unwrap()))).collect();
+        v.sort();
+        v
+    };
+    let tree = SchemaTree::new(&schema);
+    let vars = show(dynblock::variables(root.clone(), &tree));
+    let expand_vars = show(dynblock::expand_variables(root, &tree));
 
     let mut problems = Vec::new();
     if body != expected["body"] {
@@ -200,6 +203,12 @@ fn check(path: &Path) -> Result<(), String> {
     }
     if json!(vars) != expected["variables"] {
         problems.push(format!("variables differ\nours:   {vars:?}\ntheirs: {}", expected["variables"]));
+    }
+    if json!(expand_vars) != expected["expand_variables"] {
+        problems.push(format!(
+            "expand variables differ\nours:   {expand_vars:?}\ntheirs: {}",
+            expected["expand_variables"]
+        ));
     }
     if problems.is_empty() {
         Ok(())
@@ -265,4 +274,25 @@ fn generated_expressions_unwrap_and_hide_iterators() {
     assert_eq!(hclkit::body::expr_list(&**expr).unwrap().len(), 2);
     let ctx = EvalContext::new().with_variable("other", Value::number(2));
     assert_eq!(expr.value(Some(&ctx)).0, Value::tuple(vec![Value::number(1), Value::number(2)]));
+}
+
+/// Every prefix of every fixture, expanded and read under its schema (the schema's whole
+/// tree, bodies read as far as they go): no input makes expansion or the variable walk panic.
+#[test]
+fn truncated_fixtures_do_not_panic() {
+    let ctx = EvalContext::new().with_variables(vec![("u", Value::dynamic())]);
+    for path in common::fixtures(&fixture_dir()) {
+        let src = std::fs::read(&path).unwrap();
+        let schema =
+            Schema(serde_json::from_slice(&std::fs::read(path.with_extension("schema.json")).unwrap()).unwrap());
+        let tree = SchemaTree::new(&schema);
+        for end in (0..src.len()).step_by(3) {
+            let (file, _) = hclkit::parse_config(src[..end].to_vec(), "t.hcl");
+            let root = NativeBody::arc_from_file(&file);
+            let mut dumper = Dumper { ctx: ctx.clone(), diags: hclkit::Diagnostics::new() };
+            dumper.body(&dynblock::expand(root.clone(), &ctx), &schema);
+            dynblock::variables(root.clone(), &tree);
+            dynblock::expand_variables(root, &tree);
+        }
+    }
 }

@@ -12,12 +12,13 @@
 // A block type with a "body" schema has its blocks' bodies dumped under it; "partial" also
 // dumps the remaining body under "remain"; "attrs" reads the body with JustAttributes.
 //
-// Output: {"body": DUMP, "diagnostics": [...], "variables": [...]} where DUMP is
+// Output: {"body": DUMP, "diagnostics": [...], "variables": [...], "expand_variables": [...]} where DUMP is
 // {"attributes": [{"name", "range", "name_range", "expr_range", "value", "type"}] (by name),
 // "blocks": [{"type", "labels", "def_range", "type_range", "label_ranges", "unknown", "body"}],
 // "missing_item_range", "remain"}; attribute values are evaluated in the file's context and
 // encoded as hcleval does (unknowns as {"$unknown": TYPE}); "variables" are the traversals
-// dynblock.WalkVariables finds under the same schema (in source form, sorted).
+// dynblock.WalkVariables finds under the same schema (in source form, sorted), and
+// "expand_variables" those of dynblock.WalkExpandVariables.
 //
 // Build (GOPATH mode against Debian's packaged reference sources):
 //
@@ -256,11 +257,15 @@ func main() {
 		Body        *bodyDump       `json:"body"`
 		Diagnostics json.RawMessage `json:"diagnostics"`
 		Variables   []string        `json:"variables"`
+		ExpandVars  []string        `json:"expand_variables"`
 	}{}
 	out.Body = dump(dynblock.Expand(f.Body, ctx), &schema)
 	out.Variables = []string{}
 	walk(dynblock.WalkVariables(f.Body), &schema, &out.Variables)
 	sort.Strings(out.Variables)
+	out.ExpandVars = []string{}
+	walk(dynblock.WalkExpandVariables(f.Body), &schema, &out.ExpandVars)
+	sort.Strings(out.ExpandVars)
 	out.Diagnostics = diagsJSON(diags)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
