@@ -2,7 +2,8 @@
 //!
 //! `fixtures/broken.ref.txt` and `fixtures/broken.ref.json` were recorded from the reference
 //! (hcl v2.14.1): `hcldec --spec S broken.hcl` with a spec that reads nothing (`literal`), so
-//! that only the parse diagnostics are printed, with and without `--diags=json`. The files
+//! that only the parse diagnostics are printed, with and without `--diags=json`; the first
+//! diagnostic of `fixtures/broken.json` (summary, start byte) likewise. The files
 //! in `fixtures/realworld` are copies of files of the shared real-world corpus (their paths
 //! there, `/` replaced by `__`), all accepted by the reference.
 
@@ -77,10 +78,14 @@ fn one_broken_file_fails_the_whole_check() {
 }
 
 #[test]
-fn json_syntax_files_are_reported_as_unsupported() {
+fn json_syntax_files_are_checked_as_json() {
     let o = hclkit(&["check", "config.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = hclkit(&["check", "--diags=json", "broken.json"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).starts_with("Error: Unsupported file format\n\n"), "{}", stdout(&o));
+    let d: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(d["diagnostics"][0]["summary"], "Missing property value colon", "{d}");
+    assert_eq!(d["diagnostics"][0]["subject"]["start"]["byte"], 13, "{d}");
 }
 
 #[test]

@@ -26,12 +26,16 @@
 #![forbid(unsafe_code)]
 
 pub mod body;
+pub mod decode;
 pub mod diagnostic;
 pub mod eval;
 pub mod ext;
+pub mod merged;
 pub mod pos;
+mod suggest;
 pub mod syntax;
 pub mod traversal;
+pub mod typeexpr;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use pos::{Pos, Range, Span};

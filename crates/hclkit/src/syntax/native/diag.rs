@@ -9,6 +9,7 @@ use super::decode::EscapeError;
 use super::lexer::LexProblem;
 use crate::diagnostic::{go_quote, Diagnostic};
 use crate::pos::Span;
+use crate::suggest::levenshtein;
 
 /// A problem found while parsing, with what its message needs.
 #[derive(Clone, Copy, Debug)]
@@ -381,23 +382,6 @@ fn static_message(p: Problem) -> (&'static str, &'static str) {
         ),
         _ => ("Invalid syntax", ""),
     }
-}
-
-/// Levenshtein distance over characters (as `github.com/agext/levenshtein` computes it).
-fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
 }
 
 #[cfg(test)]

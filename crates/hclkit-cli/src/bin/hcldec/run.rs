@@ -1,0 +1,282 @@
+//! The `hcldec` run: load the spec, gather variables, parse and merge the inputs, decode,
+//! print. Statuses and messages follow the reference's `cmd/hcldec/main.go`.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use hclkit::body::Body;
+use hclkit::decode::specfile::load_spec;
+use hclkit::diagnostic::SourceFiles;
+use hclkit::eval::EvalContext;
+use hclkit::syntax::native::{File, NativeBody};
+use hclkit::{Diagnostic, Diagnostics};
+use hclkit_value::json::hcldec_output;
+use hclkit_value::Value;
+
+use crate::args::{self, Args, ArgsError, USAGE};
+use crate::json_input;
+use crate::varrefs;
+
+const VERSION: &str = "0.0.1-dev";
+
+/// Every source read, for the text renderer's snippets.
+#[derive(Default)]
+pub struct Sources {
+    pub files: Vec<Source>,
+}
+
+/// A source read: its name, its bytes and, for native-syntax files, the parsed file (which
+/// names the blocks around a diagnostic).
+pub type Source = (Arc<str>, Arc<[u8]>, Option<File>);
+
+impl SourceFiles for Sources {
+    fn source(&self, filename: &str) -> Option<&[u8]> {
+        self.files.iter().find(|(n, _, _)| &**n == filename).map(|(_, s, _)| &**s)
+    }
+    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
+        self.files.iter().find(|(n, _, _)| &**n == filename)?.2.as_ref()?.context_string(offset)
+    }
+}
+
+/// Where diagnostics go.
+enum DiagWriter {
+    Text { width: usize, color: bool },
+    Json,
+}
+
+impl DiagWriter {
+    /// Writes the diagnostics to standard error, sorted in source order (files by name, then
+    /// by position; diagnostics without a range first).
+    fn write(&self, mut diags: Diagnostics, sources: &Sources) {
+        diags.0.sort_by(|a, b| {
+            let key = |d: &Diagnostic| {
+                d.subject.as_ref().map(|r| (r.filename.to_string(), r.start.byte as i64)).unwrap_or((String::new(), -1))
+            };
+            key(a).cmp(&key(b))
+        });
+        let text = match self {
+            DiagWriter::Text { width, color } => diags.to_text(sources, *width, *color),
+            DiagWriter::Json => diags.to_json(),
+        };
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text.as_bytes());
+        let _ = err.flush();
+    }
+}
+
+/// Runs `hcldec` with the given arguments (without the program name).
+pub fn run(argv: &[String]) -> ExitCode {
+    let args = match args::parse(argv) {
+        Ok(a) => a,
+        Err(ArgsError::Help) => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        Err(ArgsError::Usage(msg)) => {
+            eprint!("{msg}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.version {
+        println!("{VERSION}");
+        return ExitCode::SUCCESS;
+    }
+    let writer = match args.diags.as_str() {
+        "" => DiagWriter::Text {
+            width: std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0).unwrap_or(80),
+            color: std::io::stderr().is_terminal(),
+        },
+        "json" => DiagWriter::Json,
+        other => {
+            eprintln!("Invalid diagnostics format {other:?}: only \"json\" is supported.");
+            return ExitCode::from(2);
+        }
+    };
+    match real_main(&args, &writer) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprint!("Error: {msg}\n\n");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn read_file(name: &str, json: bool) -> Result<Vec<u8>, Box<Diagnostic>> {
+    std::fs::read(name).map_err(|_| {
+        Box::new(if json {
+            Diagnostic::error("Failed to open file", format!("The file {name:?} could not be opened."))
+        } else {
+            Diagnostic::error("Failed to read file", format!("The configuration file {name:?} could not be read."))
+        })
+    })
+}
+
+/// Parses one input (native syntax, or JSON for names ending in `.json`); the body is `None`
+/// when the parse had errors.
+fn parse_input(name: &str, src: Vec<u8>, json: bool, sources: &mut Sources) -> (Option<Arc<dyn Body>>, Diagnostics) {
+    let src: Arc<[u8]> = src.into();
+    if json {
+        return json_input::parse_body(name, src, sources);
+    }
+    let (file, diags) = hclkit::parse_config(src.clone(), name);
+    let body: Arc<dyn Body> = Arc::new(NativeBody::from_file(&file));
+    sources.files.push((Arc::from(name), src, Some(file)));
+    if diags.has_errors() {
+        (None, diags)
+    } else {
+        (Some(body), diags)
+    }
+}
+
+/// The variables of a `--vars` body: each attribute evaluated without a context.
+fn vars_of(body: &dyn Body) -> (BTreeMap<String, Value>, Diagnostics) {
+    let (attrs, mut diags) = body.just_attributes();
+    let mut vals = BTreeMap::new();
+    for (name, attr) in attrs {
+        let (v, d) = attr.expr.value(None);
+        diags.extend(d);
+        vals.insert(name, v);
+    }
+    (vals, diags)
+}
+
+fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
+    if args.spec.is_empty() {
+        return Err("the --spec=... argument is required".into());
+    }
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::new();
+
+    let spec = match read_file(&args.spec, false) {
+        Err(d) => {
+            writer.write(Diagnostics(vec![*d]), &sources);
+            return Ok(ExitCode::from(2));
+        }
+        Ok(src) => {
+            let src: Arc<[u8]> = src.into();
+            let (file, parse_diags) = hclkit::parse_config(src.clone(), &args.spec);
+            let spec_body = NativeBody::from_file(&file);
+            sources.files.push((Arc::from(args.spec.as_str()), src, Some(file)));
+            if parse_diags.has_errors() {
+                writer.write(parse_diags, &sources);
+                return Ok(ExitCode::from(2));
+            }
+            diags.extend(parse_diags);
+            let (spec, spec_diags) = load_spec(&spec_body);
+            let failed = spec_diags.has_errors();
+            diags.extend(spec_diags);
+            if failed {
+                writer.write(diags, &sources);
+                return Ok(ExitCode::from(2));
+            }
+            spec
+        }
+    };
+
+    let mut variables = spec.variables.clone();
+    for (i, v) in args.vars.iter().enumerate() {
+        let (vals, d) = if v.trim_start().starts_with('{') {
+            json_input::parse_vars(&format!("<vars argument {i}>"), v.as_bytes().to_vec().into(), &mut sources)
+        } else if v.ends_with(".json") {
+            match read_file(v, true) {
+                Ok(src) => json_input::parse_vars(v, src.into(), &mut sources),
+                Err(d) => (BTreeMap::new(), Diagnostics(vec![*d])),
+            }
+        } else {
+            match read_file(v, false) {
+                Ok(src) => match parse_input(v, src, false, &mut sources) {
+                    (Some(body), mut d) => {
+                        let (vals, more) = vars_of(&*body);
+                        d.extend(more);
+                        (vals, d)
+                    }
+                    (None, d) => (BTreeMap::new(), d),
+                },
+                Err(d) => (BTreeMap::new(), Diagnostics(vec![*d])),
+            }
+        };
+        diags.extend(d);
+        variables.extend(vals);
+    }
+    let ctx = if variables.is_empty() && spec.functions.is_empty() {
+        None
+    } else {
+        let mut ctx = EvalContext::new();
+        if !variables.is_empty() {
+            ctx = ctx.with_variables(variables);
+        }
+        if !spec.functions.is_empty() {
+            ctx = ctx.with_functions(spec.functions.clone());
+        }
+        Some(ctx)
+    };
+
+    let mut bodies = Vec::new();
+    if args.files.is_empty() {
+        let mut src = Vec::new();
+        std::io::stdin().read_to_end(&mut src).map_err(|e| format!("failed to read stdin: {e}"))?;
+        let (body, d) = parse_input("<stdin>", src, false, &mut sources);
+        diags.extend(d);
+        bodies.extend(body);
+    } else {
+        for name in &args.files {
+            let json = name.ends_with(".json");
+            let (body, d) = match read_file(name, json) {
+                Ok(src) => parse_input(name, src, json, &mut sources),
+                Err(d) => (None, Diagnostics(vec![*d])),
+            };
+            diags.extend(d);
+            bodies.extend(body);
+        }
+    }
+    if diags.has_errors() {
+        writer.write(diags, &sources);
+        return Ok(ExitCode::from(2));
+    }
+    let body: Arc<dyn Body> = match bodies.len() {
+        1 => bodies.remove(0),
+        _ => hclkit::merged::merge_bodies(bodies),
+    };
+
+    if args.var_refs {
+        let vars = hclkit::decode::variables(&*body, &spec.root);
+        write_output(args, &varrefs::render(&vars, ctx.as_ref()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    let (value, d) = hclkit::decode::decode(&*body, &spec.root, ctx.as_ref());
+    diags.extend(d);
+    if diags.has_errors() {
+        writer.write(diags, &sources);
+        return Ok(ExitCode::from(2));
+    }
+    match hcldec_output(&value, args.with_type, args.keep_nulls) {
+        Ok(out) => write_output(args, &out)?,
+        Err(e) => {
+            // The reference prints invalid JSON for infinities; this says what is wrong.
+            let at = e.path().to_string();
+            let place = if at.is_empty() { String::new() } else { format!(" at {at}") };
+            let d = Diagnostic::error(
+                "Unsupported result value",
+                format!("The result cannot be written as JSON: {}{place}.", e.message()),
+            )
+            .with_subject(hclkit::decode::source_range(&*body, &spec.root));
+            diags.push(d);
+            writer.write(diags, &sources);
+            return Ok(ExitCode::from(2));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_output(args: &Args, text: &str) -> Result<(), String> {
+    if args.out.is_empty() {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+        return Ok(());
+    }
+    std::fs::write(&args.out, text).map_err(|e| format!("can't open {} for writing: {e}", args.out))
+}

@@ -1,0 +1,731 @@
+//! Spec-driven decoding (the reference's `hcldec` package): a [`Spec`] tree says how a body
+//! becomes a [`Value`].
+//!
+//! Each spec
+//!
+//! * contributes to the [schema](implied_schema) of the body it decodes: an `attr` spec asks
+//!   for an attribute, the block specs for a block type (with the labels a `block_map` needs),
+//!   and specs that work on the same body (`object`, `tuple`, `default`, `transform`) merge
+//!   their children's schemas;
+//! * validates what it finds (required attributes and blocks, `min_items`/`max_items`,
+//!   duplicate blocks, label counts) with the reference's diagnostics;
+//! * has an [implied type](implied_type), the type of its result when decoding succeeds;
+//! * reports the [traversals](variables) it would evaluate, for callers that want to supply
+//!   only the variables a body refers to.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use hclkit::decode::{decode, Spec};
+//! use hclkit::syntax::native::NativeBody;
+//! use hclkit_value::{Type, Value};
+//!
+//! let spec = Spec::object([
+//!     ("name", Spec::attr("name", Type::String, true)),
+//!     ("ports", Spec::block_list("listen", Spec::attr("port", Type::Number, false), 0, 0)),
+//! ]);
+//! let (file, _) = hclkit::parse_config(b"name = \"web\"\nlisten { port = 80 }\n".as_slice(), "a.hcl");
+//! let (value, diags) = decode(&NativeBody::from_file(&file), &spec, None);
+//! assert!(diags.is_empty());
+//! assert_eq!(value.get_attr("name"), Some(&Value::string("web")));
+//! assert_eq!(
+//!     value.get_attr("ports"),
+//!     Some(&Value::list(vec![Value::number(80)]).unwrap())
+//! );
+//! ```
+
+pub mod specfile;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use hclkit_value::convert::{convert, unify_values_unsafe, unify_with_conversions};
+use hclkit_value::{Type, Value};
+
+use crate::body::{Block, Body, BodyContent, BodySchema, Expression};
+use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::pos::Range;
+use crate::traversal::Traversal;
+
+/// A decoding specification (the reference's `hcldec.Spec` implementations).
+#[derive(Clone, Debug)]
+pub enum Spec {
+    /// An object whose attributes are the results of the named specs, all decoded from the
+    /// same body.
+    Object(BTreeMap<String, Spec>),
+    /// A tuple of the results of the specs, all decoded from the same body (`array` in spec
+    /// files).
+    Tuple(Vec<Spec>),
+    /// An attribute's value, converted to a type.
+    Attr(AttrSpec),
+    /// A constant value; the body is not looked at.
+    Literal(Value),
+    /// At most one block of a type (exactly one if required), decoded with a nested spec;
+    /// null when absent.
+    Block(BlockSpec),
+    /// Every block of a type, each decoded with a nested spec, as a list.
+    BlockList(BlockListSpec),
+    /// Every block of a type, each decoded with a nested spec, as a set.
+    BlockSet(BlockListSpec),
+    /// Every block of a type, as nested maps keyed by the blocks' labels.
+    BlockMap(BlockMapSpec),
+    /// One block whose attributes become a map of an element type.
+    BlockAttrs(BlockAttrsSpec),
+    /// The primary spec's result, or the default's when the primary's is null.
+    Default(Arc<Spec>, Arc<Spec>),
+    /// An expression evaluated on the wrapped spec's result.
+    Transform(TransformSpec),
+}
+
+/// An `attr` spec (the reference's `AttrSpec`).
+#[derive(Clone, Debug)]
+pub struct AttrSpec {
+    /// The attribute name in the body.
+    pub name: String,
+    /// The type the value is converted to.
+    pub ty: Type,
+    /// Whether a body without the attribute is an error.
+    pub required: bool,
+}
+
+/// A `block` spec (the reference's `BlockSpec`).
+#[derive(Clone, Debug)]
+pub struct BlockSpec {
+    /// The block type in the body.
+    pub type_name: String,
+    /// The spec applied to the block's body.
+    pub nested: Arc<Spec>,
+    /// Whether a body without the block is an error.
+    pub required: bool,
+}
+
+/// A `block_list` or `block_set` spec (the reference's `BlockListSpec`, `BlockSetSpec`).
+#[derive(Clone, Debug)]
+pub struct BlockListSpec {
+    /// The block type in the body.
+    pub type_name: String,
+    /// The spec applied to each block's body.
+    pub nested: Arc<Spec>,
+    /// The fewest blocks allowed.
+    pub min_items: usize,
+    /// The most blocks allowed (0: no limit).
+    pub max_items: usize,
+}
+
+/// A `block_map` spec (the reference's `BlockMapSpec`).
+#[derive(Clone, Debug)]
+pub struct BlockMapSpec {
+    /// The block type in the body.
+    pub type_name: String,
+    /// The label names: one level of map per label.
+    pub labels: Vec<String>,
+    /// The spec applied to each block's body.
+    pub nested: Arc<Spec>,
+}
+
+/// A `block_attrs` spec (the reference's `BlockAttrsSpec`).
+#[derive(Clone, Debug)]
+pub struct BlockAttrsSpec {
+    /// The block type in the body.
+    pub type_name: String,
+    /// The type each attribute's value is converted to.
+    pub element_type: Type,
+    /// Whether a body without the block is an error.
+    pub required: bool,
+}
+
+/// A `transform` spec (the reference's `TransformExprSpec`).
+#[derive(Clone, Debug)]
+pub struct TransformSpec {
+    /// The spec whose result is transformed.
+    pub wrapped: Arc<Spec>,
+    /// The expression computing the result.
+    pub expr: Arc<dyn Expression>,
+    /// The variables and functions the expression sees (besides `var_name`).
+    pub ctx: EvalContext,
+    /// The name under which the expression sees the wrapped spec's result.
+    pub var_name: String,
+}
+
+impl Spec {
+    /// An `object` spec from (name, spec) pairs.
+    pub fn object<K: Into<String>>(items: impl IntoIterator<Item = (K, Spec)>) -> Spec {
+        Spec::Object(items.into_iter().map(|(k, v)| (k.into(), v)).collect())
+    }
+
+    /// An `attr` spec.
+    pub fn attr(name: impl Into<String>, ty: Type, required: bool) -> Spec {
+        Spec::Attr(AttrSpec { name: name.into(), ty, required })
+    }
+
+    /// A `block` spec.
+    pub fn block(type_name: impl Into<String>, nested: Spec, required: bool) -> Spec {
+        Spec::Block(BlockSpec { type_name: type_name.into(), nested: Arc::new(nested), required })
+    }
+
+    /// A `block_list` spec.
+    pub fn block_list(type_name: impl Into<String>, nested: Spec, min_items: usize, max_items: usize) -> Spec {
+        Spec::BlockList(BlockListSpec { type_name: type_name.into(), nested: Arc::new(nested), min_items, max_items })
+    }
+
+    /// A `block_set` spec.
+    pub fn block_set(type_name: impl Into<String>, nested: Spec, min_items: usize, max_items: usize) -> Spec {
+        Spec::BlockSet(BlockListSpec { type_name: type_name.into(), nested: Arc::new(nested), min_items, max_items })
+    }
+
+    /// A `block_map` spec.
+    pub fn block_map(type_name: impl Into<String>, labels: Vec<String>, nested: Spec) -> Spec {
+        Spec::BlockMap(BlockMapSpec { type_name: type_name.into(), labels, nested: Arc::new(nested) })
+    }
+
+    /// The specs decoded from the same body as this one (the reference's
+    /// `visitSameBodyChildren`).
+    fn same_body_children(&self) -> Vec<&Spec> {
+        match self {
+            Spec::Object(items) => items.values().collect(),
+            Spec::Tuple(items) => items.iter().collect(),
+            Spec::Default(primary, default) => vec![primary, default],
+            Spec::Transform(t) => vec![&t.wrapped],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The block type this spec takes from its body, if it is a block spec.
+    fn block_type(&self) -> Option<&str> {
+        match self {
+            Spec::Block(b) => Some(&b.type_name),
+            Spec::BlockList(b) | Spec::BlockSet(b) => Some(&b.type_name),
+            Spec::BlockMap(b) => Some(&b.type_name),
+            Spec::BlockAttrs(b) => Some(&b.type_name),
+            _ => None,
+        }
+    }
+}
+
+/// The schema of the body a spec decodes (the reference's `hcldec.ImpliedSchema`): the
+/// attributes and block types of the spec and of every spec decoding the same body.
+pub fn implied_schema(spec: &Spec) -> BodySchema {
+    let mut schema = BodySchema::new();
+    collect_schema(spec, &mut schema);
+    schema
+}
+
+fn collect_schema(spec: &Spec, schema: &mut BodySchema) {
+    // As the reference's visitor: a spec's own attribute and block schemata (a `default`
+    // passes on its children's), then those of every spec decoding the same body. A
+    // `default`'s attributes are therefore asked for twice, as in the reference.
+    attr_schemata(spec, schema);
+    block_schemata(spec, schema);
+    for child in spec.same_body_children() {
+        collect_schema(child, schema);
+    }
+}
+
+fn attr_schemata(spec: &Spec, schema: &mut BodySchema) {
+    match spec {
+        Spec::Attr(a) => {
+            schema.attributes.push(crate::body::AttributeSchema { name: a.name.clone(), required: a.required })
+        }
+        Spec::Default(primary, default) => {
+            attr_schemata(primary, schema);
+            attr_schemata(default, schema);
+        }
+        _ => {}
+    }
+}
+
+fn block_schemata(spec: &Spec, schema: &mut BodySchema) {
+    match spec {
+        Spec::Default(primary, _) => block_schemata(primary, schema),
+        _ => {
+            if let Some(t) = spec.block_type() {
+                push_block(schema, spec, t);
+            }
+        }
+    }
+}
+
+fn push_block(schema: &mut BodySchema, spec: &Spec, type_name: &str) {
+    let label_names = match spec {
+        Spec::BlockMap(m) => m.labels.clone(),
+        _ => Vec::new(),
+    };
+    schema.blocks.push(crate::body::BlockHeaderSchema { type_name: type_name.to_owned(), label_names });
+}
+
+/// The type of the value the spec produces (the reference's `hcldec.ImpliedType`).
+pub fn implied_type(spec: &Spec) -> Type {
+    match spec {
+        Spec::Object(items) => Type::object(items.iter().map(|(k, s)| (k.clone(), implied_type(s)))),
+        Spec::Tuple(items) => Type::tuple(items.iter().map(implied_type)),
+        Spec::Attr(a) => a.ty.clone(),
+        Spec::Literal(v) => v.ty(),
+        Spec::Block(b) => implied_type(&b.nested),
+        Spec::BlockList(b) => Type::list(implied_type(&b.nested)),
+        Spec::BlockSet(b) => Type::set(implied_type(&b.nested)),
+        Spec::BlockMap(m) => {
+            let mut ty = implied_type(&m.nested);
+            for _ in &m.labels {
+                ty = Type::map(ty);
+            }
+            ty
+        }
+        Spec::BlockAttrs(a) => Type::map(a.element_type.clone()),
+        Spec::Default(primary, _) => implied_type(primary),
+        Spec::Transform(t) => {
+            let ctx = t.ctx.child().with_variable(t.var_name.clone(), Value::unknown(implied_type(&t.wrapped)));
+            t.expr.value(Some(&ctx)).0.ty()
+        }
+    }
+}
+
+/// Decodes a body with a spec (the reference's `hcldec.Decode`): the body's content under
+/// the spec's [schema](implied_schema) (anything else in the body is an error), then the
+/// spec's value.
+pub fn decode(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    decode_body(body, spec, ctx)
+}
+
+fn decode_body(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let (content, mut diags) = body.content(&implied_schema(spec));
+    let (value, more) = decode_content(spec, &content, ctx);
+    diags.extend(more);
+    (value, diags)
+}
+
+fn decode_content(spec: &Spec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let value = match spec {
+        Spec::Object(items) => {
+            let mut attrs = Vec::with_capacity(items.len());
+            for (k, s) in items {
+                let (v, d) = decode_content(s, content, ctx);
+                diags.extend(d);
+                attrs.push((k.clone(), v));
+            }
+            Value::object(attrs)
+        }
+        Spec::Tuple(items) => {
+            let mut elems = Vec::with_capacity(items.len());
+            for s in items {
+                let (v, d) = decode_content(s, content, ctx);
+                diags.extend(d);
+                elems.push(v);
+            }
+            Value::tuple(elems)
+        }
+        Spec::Attr(a) => {
+            let Some(attr) = content.attributes.get(&a.name) else {
+                return (Value::null(a.ty.clone()), diags);
+            };
+            let (v, d) = attr.expr.value(ctx);
+            diags.extend(d);
+            match convert(&v, &a.ty) {
+                Ok(v) => v,
+                Err(e) => {
+                    diags.push(
+                        Diagnostic::error(
+                            "Incorrect attribute value type",
+                            format!("Inappropriate value for attribute {}: {}.", go_quote(&a.name), e),
+                        )
+                        .with_subject(attr.expr.range())
+                        .with_context(Range::between(&attr.name_range, &attr.expr.range())),
+                    );
+                    Value::unknown(a.ty.clone())
+                }
+            }
+        }
+        Spec::Literal(v) => v.clone(),
+        Spec::Block(b) => {
+            let mut found: Option<&Block> = None;
+            for candidate in content.blocks_of_type(&b.type_name) {
+                if let Some(first) = found {
+                    diags.push(duplicate_block(&b.type_name, first, candidate));
+                    break;
+                }
+                found = Some(candidate);
+            }
+            let Some(block) = found else {
+                if b.required {
+                    diags.push(missing_block(&b.type_name, content));
+                }
+                return (Value::null(implied_type(&b.nested)), diags);
+            };
+            let (v, d) = decode_body(&*block.body, &b.nested, ctx);
+            diags.extend(d);
+            v
+        }
+        Spec::BlockList(b) | Spec::BlockSet(b) => {
+            let is_set = matches!(spec, Spec::BlockSet(_));
+            let (v, d) = decode_block_list(b, is_set, content, ctx);
+            diags.extend(d);
+            v
+        }
+        Spec::BlockMap(m) => {
+            let (v, d) = decode_block_map(m, content, ctx);
+            diags.extend(d);
+            v
+        }
+        Spec::BlockAttrs(a) => {
+            let (v, d) = decode_block_attrs(a, content, ctx);
+            diags.extend(d);
+            v
+        }
+        Spec::Default(primary, default) => {
+            let (mut v, d) = decode_content(primary, content, ctx);
+            diags.extend(d);
+            if v.is_null() {
+                let (dv, d) = decode_content(default, content, ctx);
+                diags.extend(d);
+                v = dv;
+            }
+            v
+        }
+        Spec::Transform(t) => {
+            let (v, d) = decode_content(&t.wrapped, content, ctx);
+            diags.extend(d);
+            if diags.has_errors() {
+                return (Value::unknown(implied_type(spec)), diags);
+            }
+            let tctx = t.ctx.child().with_variable(t.var_name.clone(), v);
+            let (v, d) = t.expr.value(Some(&tctx));
+            diags.extend(d);
+            v
+        }
+    };
+    (value, diags)
+}
+
+fn duplicate_block(type_name: &str, first: &Block, again: &Block) -> Diagnostic {
+    Diagnostic::error(
+        format!("Duplicate {type_name} block"),
+        format!(
+            "Only one block of type {} is allowed. Previous definition was at {}.",
+            go_quote(type_name),
+            first.def_range
+        ),
+    )
+    .with_subject(again.def_range.clone())
+}
+
+fn missing_block(type_name: &str, content: &BodyContent) -> Diagnostic {
+    Diagnostic::error(
+        format!("Missing {type_name} block"),
+        format!("A block of type {} is required here.", go_quote(type_name)),
+    )
+    .with_subject(content.missing_item_range.clone())
+}
+
+fn decode_block_list(
+    b: &BlockListSpec,
+    is_set: bool,
+    content: &BodyContent,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut elems = Vec::new();
+    let mut ranges = Vec::new();
+    for block in content.blocks_of_type(&b.type_name) {
+        let (v, d) = decode_body(&*block.body, &b.nested, ctx);
+        diags.extend(d);
+        elems.push(v);
+        ranges.push(source_range(&*block.body, &b.nested));
+    }
+    if elems.len() < b.min_items {
+        diags.push(
+            Diagnostic::error(
+                format!("Insufficient {} blocks", b.type_name),
+                format!("At least {} {} blocks are required.", b.min_items, go_quote(&b.type_name)),
+            )
+            .with_subject(content.missing_item_range.clone()),
+        );
+    } else if b.max_items > 0 && elems.len() > b.max_items {
+        diags.push(
+            Diagnostic::error(
+                format!("Too many {} blocks", b.type_name),
+                format!("No more than {} {} blocks are allowed", b.max_items, go_quote(&b.type_name)),
+            )
+            .with_subject(ranges[b.max_items].clone()),
+        );
+    }
+    let ety = implied_type(&b.nested);
+    if elems.is_empty() {
+        return (if is_set { Value::empty_set(ety) } else { Value::empty_list(ety) }, diags);
+    }
+    let inconsistent = |detail: String, subject: &Range| {
+        Diagnostic::error(format!("Unconsistent argument types in {} blocks", b.type_name), detail)
+            .with_subject(subject.clone())
+    };
+    let types: Vec<Type> = elems.iter().map(Value::ty).collect();
+    let Some((_, convs)) = unify_with_conversions(&types, true) else {
+        diags.push(inconsistent(
+            "Corresponding attributes in all blocks of this type must be the same.".to_owned(),
+            &ranges[0],
+        ));
+        return (Value::dynamic(), diags);
+    };
+    for (i, conv) in convs.iter().enumerate() {
+        if let Some(conv) = conv {
+            match conv.apply(&elems[i]) {
+                Ok(v) => elems[i] = v,
+                Err(e) => {
+                    diags.push(inconsistent(
+                        format!("Block with index {i} has inconsistent argument types: {e}."),
+                        &ranges[i],
+                    ));
+                    return (Value::dynamic(), diags);
+                }
+            }
+        }
+    }
+    let built = if is_set { Value::set(elems) } else { Value::list(elems) };
+    match built {
+        Ok(v) => (v, diags),
+        Err(e) => {
+            diags.push(inconsistent(
+                format!("Corresponding attributes in all blocks of this type must be the same: {e}."),
+                &ranges[0],
+            ));
+            (Value::dynamic(), diags)
+        }
+    }
+}
+
+/// A level of a `block_map` result under construction.
+enum MapNode {
+    Leaf(Value),
+    Branch(BTreeMap<String, MapNode>),
+}
+
+fn decode_block_map(m: &BlockMapSpec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut root: BTreeMap<String, MapNode> = BTreeMap::new();
+    let depth = m.labels.len();
+    for block in content.blocks_of_type(&m.type_name) {
+        if depth == 0 || block.labels.len() < depth {
+            // The body's content check has already reported the missing labels.
+            continue;
+        }
+        let (v, d) = decode_body(&*block.body, &m.nested, ctx);
+        diags.extend(d);
+        if !insert_leaf(&mut root, &block.labels[..depth], v) {
+            let labels: String = block.labels.iter().map(|l| format!(" {}", go_quote(l))).collect();
+            diags.push(
+                Diagnostic::error(
+                    format!("Duplicate {} block", m.type_name),
+                    format!(
+                        "A block for {}{} was already defined. The {} labels must be unique.",
+                        m.type_name, labels, m.type_name
+                    ),
+                )
+                .with_subject(block.def_range.clone()),
+            );
+        }
+    }
+    if root.is_empty() {
+        return (Value::empty_map(implied_type(&m.nested)), diags);
+    }
+    match build_map(root) {
+        Ok(v) => (v, diags),
+        Err(e) => {
+            diags.push(
+                Diagnostic::error(
+                    format!("Unconsistent argument types in {} blocks", m.type_name),
+                    format!("Corresponding attributes in all blocks of this type must be the same: {e}."),
+                )
+                .with_subject(content.missing_item_range.clone()),
+            );
+            (Value::dynamic(), diags)
+        }
+    }
+}
+
+/// Inserts a value under a path of keys; false if the path is taken.
+fn insert_leaf(level: &mut BTreeMap<String, MapNode>, keys: &[String], v: Value) -> bool {
+    match keys {
+        [] => false,
+        [last] => {
+            if level.contains_key(last) {
+                return false;
+            }
+            level.insert(last.clone(), MapNode::Leaf(v));
+            true
+        }
+        [first, rest @ ..] => match level.entry(first.clone()).or_insert_with(|| MapNode::Branch(BTreeMap::new())) {
+            MapNode::Branch(next) => insert_leaf(next, rest, v),
+            MapNode::Leaf(_) => false,
+        },
+    }
+}
+
+fn build_map(nodes: BTreeMap<String, MapNode>) -> Result<Value, hclkit_value::ValueError> {
+    let mut entries = Vec::with_capacity(nodes.len());
+    for (k, node) in nodes {
+        let v = match node {
+            MapNode::Leaf(v) => v,
+            MapNode::Branch(next) => build_map(next)?,
+        };
+        entries.push((k, v));
+    }
+    Value::map(entries)
+}
+
+fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut blocks = content.blocks_of_type(&a.type_name);
+    let Some(block) = blocks.next() else {
+        if a.required {
+            diags.push(missing_block(&a.type_name, content));
+        }
+        return (Value::null(Type::map(a.element_type.clone())), diags);
+    };
+    if let Some(other) = blocks.next() {
+        diags.push(duplicate_block(&a.type_name, block, other));
+    }
+    let (attrs, d) = block.body.just_attributes();
+    diags.extend(d);
+    if attrs.is_empty() {
+        return (Value::empty_map(a.element_type.clone()), diags);
+    }
+    let mut names = Vec::with_capacity(attrs.len());
+    let mut vals = Vec::with_capacity(attrs.len());
+    for (name, attr) in &attrs {
+        let (v, d) = attr.expr.value(ctx);
+        diags.extend(d);
+        let v = match convert(&v, &a.element_type) {
+            Ok(v) => v,
+            Err(e) => {
+                diags.push(
+                    Diagnostic::error(
+                        "Invalid attribute value",
+                        format!("Invalid value for attribute of {} block: {}.", go_quote(&a.type_name), e),
+                    )
+                    .with_subject(attr.expr.range())
+                    .with_context(Range::between(&attr.name_range, &attr.expr.range())),
+                );
+                Value::unknown(a.element_type.clone())
+            }
+        };
+        names.push(name.clone());
+        vals.push(v);
+    }
+    // With an element type of `any` the values may differ in type: a map needs one, so they
+    // are unified (the reference would crash here).
+    let vals = if a.element_type.has_dynamic_types() {
+        match unify_values_unsafe(&vals) {
+            Ok((_, vals)) => vals,
+            Err(_) => {
+                diags.push(
+                    Diagnostic::error(
+                        format!("Inconsistent attribute types in {} block", a.type_name),
+                        format!(
+                            "The attributes of a {} block must all have values of one type, since the result is a map.",
+                            go_quote(&a.type_name)
+                        ),
+                    )
+                    .with_subject(block.def_range.clone()),
+                );
+                return (Value::unknown(Type::map(a.element_type.clone())), diags);
+            }
+        }
+    } else {
+        vals
+    };
+    match Value::map(names.into_iter().zip(vals)) {
+        Ok(v) => (v, diags),
+        Err(_) => (Value::unknown(Type::map(a.element_type.clone())), diags),
+    }
+}
+
+/// Where the value a spec would decode from a body comes from (the reference's
+/// `hcldec.SourceRange`); for a missing item, where it would go.
+pub fn source_range(body: &dyn Body, spec: &Spec) -> Range {
+    let (content, _, _) = body.partial_content(&implied_schema(spec));
+    content_source_range(spec, &content)
+}
+
+fn content_source_range(spec: &Spec, content: &BodyContent) -> Range {
+    match spec {
+        Spec::Object(_) | Spec::Tuple(_) => content.missing_item_range.clone(),
+        Spec::Attr(a) => match content.attributes.get(&a.name) {
+            Some(attr) => attr.expr.range(),
+            None => content.missing_item_range.clone(),
+        },
+        Spec::Literal(_) => Range { filename: "<unknown>".into(), ..Range::default() },
+        Spec::Block(_) | Spec::BlockList(_) | Spec::BlockSet(_) | Spec::BlockMap(_) => {
+            let (type_name, nested) = match spec {
+                Spec::Block(b) => (&b.type_name, &b.nested),
+                Spec::BlockList(b) | Spec::BlockSet(b) => (&b.type_name, &b.nested),
+                Spec::BlockMap(m) => (&m.type_name, &m.nested),
+                _ => unreachable!("matched above"),
+            };
+            match content.blocks_of_type(type_name).next() {
+                Some(block) => source_range(&*block.body, nested),
+                None => content.missing_item_range.clone(),
+            }
+        }
+        Spec::BlockAttrs(a) => match content.blocks_of_type(&a.type_name).next() {
+            Some(block) => block.def_range.clone(),
+            None => content.missing_item_range.clone(),
+        },
+        Spec::Default(primary, _) => content_source_range(primary, content),
+        Spec::Transform(t) => content_source_range(&t.wrapped, content),
+    }
+}
+
+/// The variables the spec would evaluate in the body, as absolute traversals (the
+/// reference's `hcldec.Variables`).
+pub fn variables(body: &dyn Body, spec: &Spec) -> Vec<Traversal> {
+    let (content, _, _) = body.partial_content(&implied_schema(spec));
+    let mut out = Vec::new();
+    variables_needed(spec, &content, &mut out);
+    visit_variables(spec, &content, &mut out);
+    out
+}
+
+fn visit_variables(spec: &Spec, content: &BodyContent, out: &mut Vec<Traversal>) {
+    for child in spec.same_body_children() {
+        variables_needed(child, content, out);
+        visit_variables(child, content, out);
+    }
+}
+
+fn variables_needed(spec: &Spec, content: &BodyContent, out: &mut Vec<Traversal>) {
+    match spec {
+        Spec::Attr(a) => {
+            if let Some(attr) = content.attributes.get(&a.name) {
+                out.extend(attr.expr.variables());
+            }
+        }
+        Spec::Block(b) => {
+            if let Some(block) = content.blocks_of_type(&b.type_name).next() {
+                out.extend(variables(&*block.body, &b.nested));
+            }
+        }
+        Spec::BlockList(b) | Spec::BlockSet(b) => {
+            for block in content.blocks_of_type(&b.type_name) {
+                out.extend(variables(&*block.body, &b.nested));
+            }
+        }
+        Spec::BlockMap(m) => {
+            for block in content.blocks_of_type(&m.type_name) {
+                out.extend(variables(&*block.body, &m.nested));
+            }
+        }
+        Spec::BlockAttrs(a) => {
+            if let Some(block) = content.blocks_of_type(&a.type_name).next() {
+                let (attrs, diags) = block.body.just_attributes();
+                if diags.has_errors() {
+                    return;
+                }
+                let mut vars: Vec<Traversal> = attrs.values().flat_map(|a| a.expr.variables()).collect();
+                vars.sort_by_key(|t| t.source_range().map(|r| r.start.byte).unwrap_or(0));
+                out.extend(vars);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests;
