@@ -296,3 +296,61 @@ fn truncated_fixtures_do_not_panic() {
         }
     }
 }
+
+/// Decoding expanded bodies with hcldec specs: every `tests/data/dynblock/decode/*.hcl` is
+/// expanded and decoded with the spec `NAME.hcldec` (loaded with `decode::specfile`), and the
+/// value, diagnostics and `dynblock::variables` under the spec are compared with
+/// `NAME.out.json`, recorded with `record-decode/main.go` (the reference's `hcldec.Decode` of
+/// `dynblock.Expand`, and `dynblock.VariablesHCLDec`). This is where unknown `for_each` values
+/// make `block_list`, `block_set` and `block_map` results unknown.
+#[test]
+fn decode_fixtures_match_the_reference() {
+    let paths = common::fixtures(&fixture_dir().join("decode"));
+    assert!(paths.len() >= 4, "expected the decode fixtures, found {}", paths.len());
+    let mut failures = Vec::new();
+    for path in &paths {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let spec_src = std::fs::read(path.with_extension("hcldec")).unwrap();
+        let (spec_file, d) = hclkit::parse_config(spec_src, "spec.hcldec");
+        assert!(d.is_empty(), "{name}: {d:?}");
+        let (spec, d) = hclkit::decode::specfile::load_spec(&NativeBody::from_file(&spec_file));
+        assert!(!d.has_errors(), "{name}: {d:?}");
+        let src = std::fs::read(path).unwrap();
+        let ctx = common::context(&String::from_utf8_lossy(&src))
+            .with_variables(spec.variables.clone())
+            .with_functions(spec.functions.clone());
+        let (file, mut diags) = hclkit::parse_config(src, &name);
+        let root = NativeBody::arc_from_file(&file);
+        let (value, d) = hclkit::decode::decode(&*dynblock::expand(root.clone(), &ctx), &spec.root, Some(&ctx));
+        diags.extend(d);
+        let expected: Json = serde_json::from_slice(&std::fs::read(path.with_extension("out.json")).unwrap()).unwrap();
+
+        let mut enc = String::new();
+        common::encode(&value, &mut enc);
+        let got_value: Json = serde_json::from_str(&enc).unwrap();
+        let got_type: Json = serde_json::from_str(&type_to_json(&value.ty()).unwrap()).unwrap();
+        if got_value != expected["value"] || got_type != expected["type"] {
+            failures.push(format!(
+                "== {name}: values differ\nours:   {got_value} {got_type}\ntheirs: {} {}",
+                expected["value"], expected["type"]
+            ));
+        }
+        let mut got: Vec<common::Diag> = diags.iter().map(common::ours).collect();
+        got.sort();
+        let mut want: Vec<common::Diag> =
+            expected["diagnostics"].as_array().unwrap().iter().map(common::theirs).collect();
+        want.sort();
+        if got != want {
+            failures.push(format!("== {name}: diagnostics differ\nours:   {got:#?}\ntheirs: {want:#?}"));
+        }
+        let mut vars: Vec<String> = dynblock::variables(root, &spec.root)
+            .iter()
+            .map(|t| format!("{t}@{}", rng(&t.source_range().unwrap())))
+            .collect();
+        vars.sort();
+        if json!(vars) != expected["variables"] {
+            failures.push(format!("== {name}: variables differ\nours:   {vars:?}\ntheirs: {}", expected["variables"]));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
