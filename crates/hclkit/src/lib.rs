@@ -29,6 +29,7 @@ pub mod body;
 pub mod decode;
 pub mod diagnostic;
 pub mod eval;
+pub mod ext;
 pub mod merged;
 pub mod pos;
 mod suggest;

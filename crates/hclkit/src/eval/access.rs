@@ -7,7 +7,9 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{Type, Value};
 
+use super::EvalContext;
 use crate::diagnostic::go_quote;
+use crate::traversal::{Traversal, TraverseStep};
 
 /// A failed access: the diagnostic's summary and detail.
 pub(crate) struct Problem {
@@ -189,6 +191,22 @@ fn levenshtein(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// The value an absolute traversal reaches in `ctx` (the reference's `Traversal.TraverseAbs`),
+/// or `None` where it fails (no such variable, attribute or element).
+pub(crate) fn traverse_abs(t: &Traversal, ctx: Option<&EvalContext>) -> Option<Value> {
+    let mut steps = t.steps.iter();
+    let Some(TraverseStep::Root { name, .. }) = steps.next() else { return None };
+    let mut v = ctx?.variable(name)?.clone();
+    for step in steps {
+        v = match step {
+            TraverseStep::Root { .. } => return None,
+            TraverseStep::Attr { name, .. } => get_attr(&v, name).ok()?,
+            TraverseStep::Index { key, .. } => index(&v, key).ok()?,
+        };
+    }
+    Some(v)
 }
 
 #[cfg(test)]

@@ -5,12 +5,17 @@ use hclkit_value::convert::convert;
 use hclkit_value::function::CallSubject;
 use hclkit_value::Value;
 
+use std::sync::Arc;
+
 use super::access::name_suggestion;
 use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator};
+use crate::body::{Expression, StaticExpression};
 use crate::diagnostic::go_quote;
+use crate::ext::customdecode;
 use crate::pos::Span;
 use crate::syntax::native::ast::{Expr, FunctionCallExpr};
+use crate::syntax::native::NativeExpression;
 
 /// An argument: an expression, or one element of an expanded final argument (whose range
 /// is the whole expanded expression's).
@@ -25,6 +30,18 @@ impl Arg<'_> {
         match self {
             Arg::Expr(e) => e.start_span(),
             Arg::Value(_, s) => *s,
+        }
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// An argument as an expression of its own: the argument expression, or the value of an
+    /// element of an expanded argument as a static expression with the expanded expression's
+    /// range (as the reference's literal value expression).
+    fn arg_expression(&mut self, arg: &Arg<'a>) -> Arc<dyn Expression> {
+        match arg {
+            Arg::Expr(e) => Arc::new(NativeExpression::new_unchecked(self.shared_tree(), e.id())),
+            Arg::Value(v, span) => Arc::new(StaticExpression { value: v.clone(), range: self.tree.range(*span) }),
         }
     }
 }
@@ -122,6 +139,13 @@ impl<'a> Evaluator<'a> {
         let mut values = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
             let Some(param) = f.param_for_arg(i) else { break };
+            if customdecode::is_expression_type(&param.ty) {
+                let expr = self.arg_expression(arg);
+                if let Some(v) = customdecode::decode_argument(&param.ty, expr, scope.to_context().as_ref()) {
+                    values.push(v);
+                    continue;
+                }
+            }
             let v = match arg {
                 Arg::Expr(x) => {
                     let (v, d) = self.eval(*x, scope);

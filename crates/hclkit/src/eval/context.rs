@@ -224,6 +224,26 @@ impl<'s> Scope<'s> {
         }
     }
 
+    /// The scope as a context of its own (`for` scopes become child contexts), for
+    /// expressions evaluated later (expression-taking function parameters). `None` for no
+    /// context at all.
+    pub(crate) fn to_context(self) -> Option<EvalContext> {
+        match self {
+            Scope::Root(ctx) => ctx.cloned(),
+            Scope::Child(c) => {
+                let mut ctx = match c.parent.to_context() {
+                    Some(p) => p.child(),
+                    None => EvalContext::new(),
+                };
+                if let Some((k, v)) = &c.key {
+                    ctx.set_variable(*k, v.clone());
+                }
+                ctx.set_variable(c.value.0, c.value.1.clone());
+                Some(ctx)
+            }
+        }
+    }
+
     /// Every variable name visible, innermost scope first (for suggestions).
     pub(crate) fn variable_names(self) -> Vec<&'s str> {
         let mut out = Vec::new();

@@ -3,6 +3,7 @@
 //! and which dropped).
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use hclkit_value::convert::{convert, get_conversion_unsafe, unify_with_conversions, Conversion};
 use hclkit_value::{Number, Type, Value};
@@ -28,6 +29,9 @@ const MAX_EVAL_DEPTH: u32 = 500;
 
 pub(crate) struct Evaluator<'a> {
     pub(crate) tree: &'a Tree,
+    /// `tree` shared, for expressions handed out unevaluated (expression-taking function
+    /// parameters); made by copying `tree` on first need when the caller had no `Arc`.
+    shared: Option<Arc<Tree>>,
     /// The values of splat placeholders being iterated, innermost last.
     anon: Vec<(NodeId, Value)>,
     depth: u32,
@@ -35,7 +39,17 @@ pub(crate) struct Evaluator<'a> {
 
 impl<'a> Evaluator<'a> {
     pub(crate) fn new(tree: &'a Tree) -> Evaluator<'a> {
-        Evaluator { tree, anon: Vec::new(), depth: 0 }
+        Evaluator { tree, shared: None, anon: Vec::new(), depth: 0 }
+    }
+
+    /// An evaluator over a shared tree.
+    pub(crate) fn new_shared(tree: &'a Arc<Tree>) -> Evaluator<'a> {
+        Evaluator { tree, shared: Some(tree.clone()), anon: Vec::new(), depth: 0 }
+    }
+
+    /// The tree, shared.
+    pub(crate) fn shared_tree(&mut self) -> Arc<Tree> {
+        self.shared.get_or_insert_with(|| Arc::new(self.tree.clone())).clone()
     }
 
     /// An error diagnostic with a subject and an optional context.

@@ -36,12 +36,15 @@ mod expr;
 mod ops;
 mod template;
 
+pub(crate) use access::traverse_abs;
 pub use context::EvalContext;
 
 use hclkit_value::Value;
 
 use crate::diagnostic::Diagnostics;
-use crate::syntax::native::ast::Expr;
+use std::sync::Arc;
+
+use crate::syntax::native::ast::{Expr, NodeId, Tree};
 
 /// Evaluates `expr` with the variables and functions of `ctx`; `None` makes every variable
 /// reference and function call an error ("Variables not allowed", "Function calls not
@@ -52,6 +55,15 @@ use crate::syntax::native::ast::Expr;
 pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let mut ev = expr::Evaluator::new(expr.tree());
     let (v, diags) = ev.eval(expr, context::Scope::Root(ctx));
+    (v, Diagnostics(diags))
+}
+
+/// [`evaluate`] for an expression of a shared tree (what
+/// [`NativeExpression`](crate::syntax::native::NativeExpression) holds): expressions handed to
+/// expression-taking function parameters then share the tree rather than copy it.
+pub(crate) fn evaluate_shared(tree: &Arc<Tree>, id: NodeId, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut ev = expr::Evaluator::new_shared(tree);
+    let (v, diags) = ev.eval(Expr::new(tree, id), context::Scope::Root(ctx));
     (v, Diagnostics(diags))
 }
 

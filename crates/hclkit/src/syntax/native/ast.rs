@@ -129,6 +129,7 @@ pub(crate) const STEP_MASK: u32 = (1 << STEP_SHIFT) - 1;
 pub const MAX_SOURCE_LEN: usize = 1 << 30;
 
 /// A parsed source text: the source, its name, the nodes, and the comments beside them.
+#[derive(Clone)]
 pub struct Tree {
     pub(crate) src: Arc<[u8]>,
     pub(crate) filename: Arc<str>,

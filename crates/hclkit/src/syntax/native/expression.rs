@@ -65,7 +65,7 @@ impl fmt::Debug for NativeExpression {
 
 impl Expression for NativeExpression {
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        crate::eval::evaluate(self.syntax(), ctx)
+        crate::eval::evaluate_shared(&self.tree, self.id, ctx)
     }
 
     fn variables(&self) -> Vec<Traversal> {

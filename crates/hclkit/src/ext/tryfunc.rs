@@ -1,0 +1,129 @@
+//! `try` and `can` (the reference's `ext/tryfunc`): functions that take expressions, not
+//! values, and test whether they evaluate without errors.
+//!
+//! * `try(e1, e2, ...)` is the value of the first expression that evaluates without errors;
+//!   when none does, the call fails with every expression's diagnostics listed in the
+//!   message ("no expression succeeded").
+//! * `can(e)` is `true` when `e` evaluates without errors, `false` otherwise.
+//!
+//! Both are decided only when the variables an expression refers to are wholly known: if any
+//! reaches an unknown value, `try` returns the dynamic value and `can` an unknown bool, as
+//! the reference does (the expression might fail or succeed once the value is known).
+//!
+//! They rely on [`customdecode`](super::customdecode): their parameters have the
+//! expression-closure type, so the evaluator passes each argument unevaluated, with its
+//! context.
+//!
+//! ```
+//! use hclkit::eval::EvalContext;
+//! use hclkit::ext::tryfunc::{can_function, try_function};
+//! use hclkit_value::Value;
+//!
+//! let ctx = EvalContext::new()
+//!     .with_variable("config", Value::object(vec![("port", Value::number(80))]))
+//!     .with_function("try", try_function())
+//!     .with_function("can", can_function());
+//! let eval = |src: &str| {
+//!     let (e, _) = hclkit::parse_expression(src.as_bytes(), "x");
+//!     e.expr().value(Some(&ctx))
+//! };
+//! assert_eq!(eval("try(config.host, \"localhost\")").0, Value::string("localhost"));
+//! assert_eq!(eval("try(config.port, 8080)").0, Value::number(80));
+//! assert_eq!(eval("can(config.host)").0, Value::bool(false));
+//! let (_, diags) = eval("try(config.host, config.name)");
+//! assert!(diags.iter().next().unwrap().detail.starts_with("Call to function \"try\" failed: no expression succeeded:"));
+//! ```
+
+use std::fmt::Write;
+
+use hclkit_value::function::{Function, FunctionError, Parameter};
+use hclkit_value::{Type, Value};
+
+use super::customdecode::{expression_closure_type, ExpressionClosure};
+use crate::eval::traverse_abs;
+
+/// The `try` function: the value of the first argument expression that evaluates without
+/// errors.
+///
+/// Its result type is decided by evaluating the arguments, so before a call it is
+/// the dynamic pseudo-type (the reference evaluates the arguments twice, once for the type
+/// and once for the value; this evaluates them once).
+pub fn try_function() -> Function {
+    Function::builder()
+        .description("Returns the result of the first expression that evaluates without errors.")
+        .var_param(Parameter::new("expressions", expression_closure_type()))
+        .return_type(|args| {
+            if args.is_empty() {
+                Err(FunctionError::new("at least one argument is required"))
+            } else {
+                Ok(Type::Dynamic)
+            }
+        })
+        .implementation(|args, _| try_impl(args))
+        .build()
+}
+
+/// The `can` function: whether its argument expression evaluates without errors.
+pub fn can_function() -> Function {
+    Function::builder()
+        .description("Returns true if the given expression evaluates without errors.")
+        .param(Parameter::new("expression", expression_closure_type()))
+        .static_return_type(Type::Bool)
+        .implementation(|args, _| {
+            let closure = closure_arg(args, 0)?;
+            if depends_on_unknowns(closure) {
+                return Ok(Value::unknown(Type::Bool));
+            }
+            Ok(Value::bool(!closure.value().1.has_errors()))
+        })
+        .build()
+}
+
+/// `try` and `can` by the names configurations call them.
+pub fn functions() -> Vec<(&'static str, Function)> {
+    vec![("can", can_function()), ("try", try_function())]
+}
+
+fn closure_arg(args: &[Value], i: usize) -> Result<&ExpressionClosure, FunctionError> {
+    args.get(i)
+        .and_then(ExpressionClosure::from_value)
+        .ok_or_else(|| FunctionError::arg(i, "an expression closure is required"))
+}
+
+fn try_impl(args: &[Value]) -> Result<Value, FunctionError> {
+    if args.is_empty() {
+        return Err(FunctionError::new("at least one argument is required"));
+    }
+    let mut message = String::from("no expression succeeded:\n");
+    for i in 0..args.len() {
+        let closure = closure_arg(args, i)?;
+        if depends_on_unknowns(closure) {
+            return Ok(Value::dynamic());
+        }
+        let (v, diags) = closure.value();
+        if !diags.has_errors() {
+            return Ok(v);
+        }
+        for d in diags.iter() {
+            // Writing to a String cannot fail.
+            let _ = match &d.subject {
+                Some(r) => write!(message, "- {} (at {r})\n  {}\n", d.summary, d.detail),
+                None => write!(message, "- {}\n  {}\n", d.summary, d.detail),
+            };
+        }
+    }
+    message.push_str("\nAt least one expression must produce a successful result");
+    Err(FunctionError::new(message))
+}
+
+/// Whether a variable the expression refers to is (or contains) an unknown value: then its
+/// success cannot be decided yet. Conservative, as the reference's: a traversal that fails
+/// does not count, one that reaches a partly unknown value does.
+fn depends_on_unknowns(closure: &ExpressionClosure) -> bool {
+    closure
+        .expression
+        .variables()
+        .iter()
+        .filter_map(|t| traverse_abs(t, closure.context.as_ref()))
+        .any(|v| !v.is_wholly_known())
+}

@@ -1,0 +1,3 @@
+dynamic "b" {
+  for_each = [1]
+}

@@ -1,0 +1,3 @@
+dynamic "b" {
+  content { v = 1 }
+}

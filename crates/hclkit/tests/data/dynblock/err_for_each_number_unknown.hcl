@@ -1,0 +1,5 @@
+# unknown: n:number
+dynamic "b" {
+  for_each = n
+  content { v = 1 }
+}

@@ -1,0 +1,4 @@
+dynamic "b" {
+  for_each = "abc"
+  content { v = 1 }
+}

@@ -1,0 +1,4 @@
+dynamic "b" {
+  for_each = [1]
+  content { v = 1 }
+}

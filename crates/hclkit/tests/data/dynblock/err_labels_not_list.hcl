@@ -1,0 +1,5 @@
+dynamic "b" {
+  for_each = [1]
+  labels   = b.value
+  content { v = 1 }
+}

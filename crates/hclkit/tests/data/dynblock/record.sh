@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Records the reference's output for the dynamic block fixtures, with hcl v2.14.1 and go-cty
+# v1.12.1 (the packaged sources, GOPATH mode):
+# * NAME.hcl + NAME.schema.json -> NAME.out.json, with record/main.go (expansion under a schema);
+# * decode/NAME.hcl + decode/NAME.hcldec -> decode/NAME.out.json, with record-decode/main.go
+#   (hcldec decoding of the expanded body), built together with the spec-file loader of the
+#   packaged reference hcldec command (copied next to it at build time, not kept here).
+# Usage: record.sh [FILE.hcl...]   (default: all fixtures)
+set -euo pipefail
+cd "$(dirname "$0")"
+export GOPATH=/usr/share/gocode GO111MODULE=off GOCACHE=${GOCACHE:-/tmp/gocache}
+build=$(mktemp -d)
+trap 'rm -rf "$build"' EXIT
+(cd record && go build -o "$build/dynrecord" ./main.go)
+mkdir "$build/dec"
+cp "$GOPATH"/src/github.com/hashicorp/hcl/v2/cmd/hcldec/{spec.go,spec_funcs.go,type_expr.go} "$build/dec/"
+cp record-decode/main.go "$build/dec/"
+(cd "$build/dec" && go build -o "$build/dyndecode" .)
+files=("$@")
+[ ${#files[@]} -eq 0 ] && files=(*.hcl decode/*.hcl)
+for f in "${files[@]}"; do
+  case "$f" in
+    decode/*) "$build/dyndecode" "$f" >"${f%.hcl}.out.json" ;;
+    *) "$build/dynrecord" "$f" >"${f%.hcl}.out.json" ;;
+  esac
+done

@@ -1,0 +1,2 @@
+# vars: {"xs": [1, 2]}
+a = [for v in xs: try(v.name, w)]

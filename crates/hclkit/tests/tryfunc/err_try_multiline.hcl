@@ -1,0 +1,8 @@
+# vars: {"x": {"q": 1}}
+a = try(
+  x.y,
+  upper(
+    x.q.r
+  ),
+  [for v in x.q: v],
+)

@@ -1,0 +1,1 @@
+a = try(uper("x"), lenght("y"))
