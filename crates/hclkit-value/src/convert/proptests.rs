@@ -128,7 +128,10 @@ proptest! {
                 let got = convert(&v, &to).expect("convertible types");
                 prop_assert_eq!(got.is_null(), is_null);
                 prop_assert_eq!(got.is_unknown(), !is_null);
-                if !to.has_dynamic_types() {
+                // Only safe conversions promise the target type exactly: go-cty v1.12.1 converts a
+                // null or unknown map(list(number)) to object({b=optional(list(object({a=string})))})
+                // unsafely, typed object({b=list(object({}))}), and so do we (checked against it).
+                if !to.has_dynamic_types() && conversion_safety(&from, &to) == Some(Safety::Safe) {
                     prop_assert_eq!(got.ty(), to.without_optional_attributes());
                 }
             }

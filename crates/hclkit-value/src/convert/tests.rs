@@ -1251,3 +1251,16 @@ fn error_display_and_path() {
     assert_eq!(u.to_string(), "a number is required");
     assert_eq!(UnifyError::NoCommonType.to_string(), "no common type for all values");
 }
+
+#[test]
+fn unsafe_map_to_object_with_optional_nested_object_keeps_cty_type() {
+    // Recorded from go-cty v1.12.1 (tests/cty-oracle): the conversion is unsafe, and a null or
+    // unknown input converts to a value typed object({b=list(object({}))}).
+    let from = Type::map(Type::list(Type::Number));
+    let to = Type::object_with_optional([("b", Type::list(Type::object([("a", Type::String)])))], ["b"]);
+    assert_eq!(conversion_safety(&from, &to), Some(Safety::Unsafe));
+    let want = Type::object([("b", Type::list(Type::object(Vec::<(&str, Type)>::new())))]);
+    for v in [Value::null(from.clone()), Value::unknown(from.clone())] {
+        assert_eq!(convert(&v, &to).unwrap().ty(), want);
+    }
+}
