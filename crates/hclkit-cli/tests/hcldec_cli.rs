@@ -136,12 +136,12 @@ fn user_functions_cannot_call_themselves() {
 fn stdlib_flag_exposes_the_function_library_to_inputs() {
     // An hclkit extension: the reference only exposes the spec file's functions.
     let spec = "function \"title\" {\n  params = [s]\n  result = \"mine\"\n}\nobject {\n  attr \"a\" { type = any }\n  attr \"b\" { type = any }\n}\n";
-    let input = "a = join(\"-\", [\"x\", upper(\"y\")])\nb = title(\"hello\")\n";
+    let input = "a = join(\"-\", [\"x\", upper(\"y\"), try(nope, \"z\")])\nb = title(\"hello\")\n";
     let dir = scratch("stdlib", &[("s.hcldec", spec), ("in.hcl", input)]);
     let out = hcldec(&dir, &["--spec=s.hcldec", "--stdlib", "in.hcl"], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     // The spec file's own `title` wins over the library's.
-    assert_eq!(text(&out.stdout), "{\"a\":\"x-Y\",\"b\":\"mine\"}\n");
+    assert_eq!(text(&out.stdout), "{\"a\":\"x-Y-z\",\"b\":\"mine\"}\n");
     // Without the flag only the spec file's functions exist, as in the reference.
     let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "in.hcl"], None);
     assert_eq!(out.status.code(), Some(2));

@@ -10,7 +10,7 @@ usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
-      --stdlib              make the whole standard function library callable from the input files (an hclkit extension)
+      --stdlib              make the whole standard function library, try and can callable from the input files (an hclkit extension)
       --var-refs            rather than decoding input, produce a JSON description of the variables referenced by it
   -V, --vars json-or-file   provide variables to the given configuration file(s)
   -v, --version             show the version number and immediately exit

@@ -210,6 +210,9 @@ fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
         if args.stdlib {
             // The spec file's own functions win over library functions of the same name.
             ctx = ctx.with_functions(hclkit_value::stdlib::all());
+            for (name, f) in hclkit::ext::tryfunc::functions() {
+                ctx.set_function(name, f);
+            }
             for (name, f) in spec.functions.iter() {
                 ctx.set_function(name.clone(), f.clone());
             }
