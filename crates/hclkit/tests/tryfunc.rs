@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use hclkit::eval::{evaluate, EvalContext};
+use hclkit::eval::EvalContext;
 use hclkit::ext::tryfunc;
 use hclkit::syntax::native::NativeBody;
 use hclkit_value::{Type, Value};
@@ -17,30 +17,9 @@ fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tryfunc")
 }
 
-fn check(path: &Path) -> Result<(), String> {
-    let src = std::fs::read(path).map_err(|e| e.to_string())?;
-    let expected = std::fs::read_to_string(path.with_extension("out.json")).map_err(|e| e.to_string())?;
-    let name = path.file_name().unwrap().to_string_lossy().into_owned();
-    let ctx = common::context(&String::from_utf8_lossy(&src)).with_functions(tryfunc::functions());
-    let (file, mut diags) = hclkit::parse_config(src, &name);
-    let mut attrs = Vec::new();
-    for attr in file.body().attributes() {
-        let (v, d) = evaluate(attr.expr(), Some(&ctx));
-        diags.extend(d);
-        attrs.push((attr.name().to_owned(), v));
-    }
-    common::compare(&Value::object(attrs), &diags, &expected)
-}
-
 #[test]
 fn tryfunc_fixtures_match_the_reference() {
-    let paths = common::fixtures(&fixture_dir());
-    assert!(paths.len() >= 15, "expected the try/can fixtures, found {}", paths.len());
-    let failures: Vec<String> = paths
-        .iter()
-        .filter_map(|p| check(p).err().map(|e| format!("== {}\n{e}", p.file_name().unwrap().to_string_lossy())))
-        .collect();
-    assert!(failures.is_empty(), "{} of {} fixtures differ:\n{}", failures.len(), paths.len(), failures.join("\n"));
+    common::check_fixture_dir(&fixture_dir(), 15, &|ctx| ctx.with_functions(tryfunc::functions()));
 }
 
 /// Through the information model (shared trees: `NativeExpression` hands its `Arc` to the

@@ -1,6 +1,7 @@
-//! Golden-output helpers shared by the try/can and dynamic-block tests: the fixture context
-//! header (`# vars:`, `# unknown:`), hcleval's value encoding, and diagnostics as compared
-//! with the reference's JSON diagnostics. (The same conventions as `tests/eval.rs`.)
+//! Golden-output helpers shared by the evaluation, function-library, try/can and
+//! dynamic-block tests: the fixture context header (`# vars:`, `# unknown:`), hcleval's value
+//! encoding, diagnostics as compared with the reference's JSON diagnostics, and a runner for
+//! directories of fixtures whose root attributes are evaluated.
 #![allow(dead_code)]
 
 use hclkit::eval::EvalContext;
@@ -168,4 +169,41 @@ pub fn fixtures(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         .collect();
     paths.sort();
     paths
+}
+
+/// Evaluates the root attributes of the fixture at `path` in the context its header asks for
+/// (extended by `extend`) and compares the outcome with the recorded `*.out.json`.
+pub fn check_root_attributes(
+    path: &std::path::Path,
+    extend: &dyn Fn(EvalContext) -> EvalContext,
+) -> Result<(), String> {
+    let src = std::fs::read(path).map_err(|e| e.to_string())?;
+    let expected_path = path.with_extension("out.json");
+    let expected = std::fs::read_to_string(&expected_path).map_err(|e| format!("{}: {e}", expected_path.display()))?;
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let ctx = extend(context(&String::from_utf8_lossy(&src)));
+    let (file, mut diags) = hclkit::parse_config(src, &name);
+    let mut attrs = Vec::new();
+    for attr in file.body().attributes() {
+        let (v, d) = hclkit::eval::evaluate(attr.expr(), Some(&ctx));
+        diags.extend(d);
+        attrs.push((attr.name().to_owned(), v));
+    }
+    compare(&Value::object(attrs), &diags, &expected)
+}
+
+/// Runs [`check_root_attributes`] on every fixture of `dir` (at least `min` of them) and
+/// fails listing every mismatch.
+pub fn check_fixture_dir(dir: &std::path::Path, min: usize, extend: &dyn Fn(EvalContext) -> EvalContext) {
+    let paths = fixtures(dir);
+    assert!(paths.len() >= min, "expected at least {min} fixtures in {}, found {}", dir.display(), paths.len());
+    let failures: Vec<String> = paths
+        .iter()
+        .filter_map(|p| {
+            check_root_attributes(p, extend)
+                .err()
+                .map(|e| format!("== {}\n{e}", p.file_name().unwrap().to_string_lossy()))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} of {} fixtures differ:\n{}", failures.len(), paths.len(), failures.join("\n"));
 }
