@@ -6,13 +6,19 @@
 //! string, defaults tree, diagnostics (summary, detail, subject and context ranges), applied
 //! values and converted values or conversion errors.
 //!
+//! Some cases read the type expression from a JSON file (`{"t": "list(bool)"}`), as the
+//! reference's JSON syntax allows.
+//!
 //! Where the reference panics (a repeated attribute whose earlier default does not convert to
 //! the later type; a list whose elements end up with different types after the defaults),
 //! hclkit must not, and gives the documented alternative.
 
 use std::path::Path;
+use std::sync::Arc;
 
+use hclkit::body::{Body, Expression};
 use hclkit::eval::EvalContext;
+use hclkit::syntax::json::JsonBody;
 use hclkit::syntax::native::NativeExpression;
 use hclkit::typeexpr::{type_constraint, type_constraint_with_defaults, type_string, Defaults};
 use hclkit::{Diagnostic, Range, Severity};
@@ -102,12 +108,25 @@ fn parse(src: &str, filename: &str) -> NativeExpression {
     NativeExpression::from_expr_file(&e)
 }
 
+/// The recorder's type expression: native syntax, or the attribute `t` of a JSON file.
+fn type_expr(src: &str, json_syntax: bool) -> Arc<dyn Expression> {
+    if !json_syntax {
+        return Arc::new(parse(src, "type.hcl"));
+    }
+    let doc = serde_json::to_string(&json!({ "t": src })).unwrap();
+    let (file, diags) = hclkit::syntax::json::parse(doc.into_bytes(), "type.json");
+    assert!(diags.is_empty(), "{diags}");
+    let (attrs, diags) = JsonBody::from_file(&file).just_attributes();
+    assert!(diags.is_empty(), "{diags}");
+    attrs["t"].expr.clone()
+}
+
 /// The recorder's input value: the expression's value, converted to its "as" constraint.
 fn input(case: &Json) -> Value {
     let ctx = EvalContext::new()
         .with_variable("unknown", Value::dynamic())
         .with_variable("unknown_string", Value::unknown(Type::String));
-    let (v, diags) = hclkit::body::Expression::value(&parse(case["expr"].as_str().unwrap(), "value.hcl"), Some(&ctx));
+    let (v, diags) = parse(case["expr"].as_str().unwrap(), "value.hcl").value(Some(&ctx));
     assert!(!diags.has_errors(), "{case}: {diags}");
     match case["as"].as_str() {
         Some(a) if !a.is_empty() => {
@@ -125,7 +144,7 @@ fn cases_match_the_reference() {
     let mut checked_values = 0;
     for case in cases.as_array().unwrap() {
         let src = case["type_expr"].as_str().unwrap();
-        let (ty, defaults, diags) = type_constraint_with_defaults(&parse(src, "type.hcl"));
+        let (ty, defaults, diags) = type_constraint_with_defaults(&*type_expr(src, case["json"] == json!(true)));
         if let Some(panic) = case.get("type_panic") {
             // The reference panics on the nil default expression of a repeated attribute;
             // hclkit reports the bad default on the attribute's type expression.
@@ -160,4 +179,96 @@ fn cases_match_the_reference() {
         }
     }
     assert!(checked_values > 50, "{checked_values}");
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Type expressions, valid and not: every constructor, `optional` with 0 to 3 arguments
+    /// (defaults of any kind, some not constant), unknown keywords, wrong argument counts.
+    fn type_src() -> impl Strategy<Value = String> {
+        let leaf = prop::sample::select(vec!["string", "number", "bool", "any", "foo", "list", "optional", "\"s\""])
+            .prop_map(str::to_owned);
+        let default = prop::sample::select(vec![
+            "1",
+            "\"x\"",
+            "true",
+            "null",
+            "{}",
+            "[]",
+            "{a = 1}",
+            "[{}]",
+            "{b = \"2\"}",
+            "var.x",
+            "[1, \"a\"]",
+        ]);
+        leaf.prop_recursive(4, 40, 4, move |inner| {
+            let attr =
+                (prop::sample::select(vec!["a", "b", "c"]), inner.clone(), 0..5usize, default.clone(), default.clone())
+                    .prop_map(|(n, t, k, d1, d2)| match k {
+                        0 => format!("{n} = {t}"),
+                        1 => format!("{n} = optional({t})"),
+                        2 => format!("{n} = optional({t}, {d1})"),
+                        3 => format!("{n} = optional({t}, {d1}, {d2})"),
+                        _ => format!("{n} = optional()"),
+                    });
+            prop_oneof![
+                inner.clone().prop_map(|t| format!("list({t})")),
+                inner.clone().prop_map(|t| format!("set({t})")),
+                inner.clone().prop_map(|t| format!("map({t})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("list({a}, {b})")),
+                prop::collection::vec(inner.clone(), 0..3).prop_map(|ts| format!("tuple([{}])", ts.join(", "))),
+                prop::collection::vec(attr, 0..4).prop_map(|attrs| format!("object({{{}}})", attrs.join(", "))),
+                (inner.clone(), default.clone()).prop_map(|(t, d)| format!("optional({t}, {d})")),
+            ]
+        })
+    }
+
+    /// Values: primitives, nulls, unknowns, tuples and objects of them.
+    fn value_src() -> impl Strategy<Value = String> {
+        let leaf = prop::sample::select(vec!["1", "\"s\"", "true", "null", "unknown", "unknown_string", "{}", "[]"])
+            .prop_map(str::to_owned);
+        leaf.prop_recursive(4, 40, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(|vs| format!("[{}]", vs.join(", "))),
+                prop::collection::vec((prop::sample::select(vec!["a", "b", "c", "d"]), inner), 0..4).prop_map(|kvs| {
+                    let kvs: Vec<String> = kvs.into_iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                    format!("{{{}}}", kvs.join(", "))
+                }),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// No type expression or value panics; every diagnostic has a subject; applying
+        /// the defaults never fails, and a converted value converts again to itself.
+        #[test]
+        fn never_panics(t in type_src(), v in value_src(), as_list in any::<bool>()) {
+            let (ty, defaults, diags) = type_constraint_with_defaults(&parse(&t, "type.hcl"));
+            for d in diags.iter() {
+                prop_assert!(d.subject.is_some(), "{t}: {d:?}");
+            }
+            let _ = type_string(&ty);
+            let ctx = EvalContext::new()
+                .with_variable("unknown", Value::dynamic())
+                .with_variable("unknown_string", Value::unknown(Type::String));
+            let (mut value, _) = parse(&v, "value.hcl").value(Some(&ctx));
+            if as_list {
+                // Lists and maps too, where the value's elements unify.
+                if let Ok(l) = convert(&value, &Type::list(Type::Dynamic)) {
+                    value = l;
+                }
+            }
+            let applied = match &defaults {
+                Some(d) => d.apply(value.clone()),
+                None => value.clone(),
+            };
+            if let Ok(c) = convert(&applied, &ty) {
+                prop_assert_eq!(convert(&c, &ty).ok(), Some(c));
+            }
+        }
+    }
 }

@@ -3,7 +3,9 @@
 //
 //	typeexpr-record cases.json > cases.out.json
 //
-// cases.json is a list of {"type": TYPE_EXPR, "values": [{"expr": HCL_EXPR, "as": TYPE_EXPR}]}.
+// cases.json is a list of {"type": TYPE_EXPR, "values": [{"expr": HCL_EXPR, "as": TYPE_EXPR}]};
+// with "json": true, the type expression is read from a JSON file {"t": TYPE_EXPR} (as
+// json.Marshal writes it) instead of the native syntax.
 // Each type expression is read with TypeConstraintWithDefaults; each value expression is
 // evaluated (variables: `unknown`, the dynamic value; `unknown_string`, an unknown string),
 // converted to its "as" type constraint if any, then the defaults are applied (Apply) and the
@@ -25,6 +27,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	hcljson "github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
@@ -37,6 +40,7 @@ type valueCase struct {
 
 type typeCase struct {
 	Type   string      `json:"type"`
+	JSON   bool        `json:"json,omitempty"`
 	Values []valueCase `json:"values,omitempty"`
 }
 
@@ -176,6 +180,31 @@ func readType(expr hcl.Expression) (ty cty.Type, d *typeexpr.Defaults, ds hcl.Di
 	return
 }
 
+// typeExpr parses a case's type expression: native syntax, or with "json" the attribute "t"
+// of a JSON document {"t": TYPE_EXPR}.
+func typeExpr(c typeCase) hcl.Expression {
+	if !c.JSON {
+		expr, ds := hclsyntax.ParseExpression([]byte(c.Type), "type.hcl", hcl.Pos{Line: 1, Column: 1, Byte: 0})
+		if ds.HasErrors() {
+			panic(fmt.Sprintf("%s: %s", c.Type, ds))
+		}
+		return expr
+	}
+	doc, err := json.Marshal(map[string]string{"t": c.Type})
+	if err != nil {
+		panic(err)
+	}
+	f, ds := hcljson.Parse(doc, "type.json")
+	if ds.HasErrors() {
+		panic(fmt.Sprintf("%s: %s", doc, ds))
+	}
+	attrs, ds := f.Body.JustAttributes()
+	if ds.HasErrors() {
+		panic(fmt.Sprintf("%s: %s", doc, ds))
+	}
+	return attrs["t"].Expr
+}
+
 func main() {
 	src, err := os.ReadFile(os.Args[1])
 	if err != nil {
@@ -191,17 +220,15 @@ func main() {
 	}}
 	var out []interface{}
 	for _, c := range cases {
-		expr, ds := hclsyntax.ParseExpression([]byte(c.Type), "type.hcl", hcl.Pos{Line: 1, Column: 1, Byte: 0})
-		if ds.HasErrors() {
-			panic(fmt.Sprintf("%s: %s", c.Type, ds))
-		}
+		expr := typeExpr(c)
 		ty, defaults, ds, panicMsg := readType(expr)
 		if panicMsg != "" {
-			out = append(out, map[string]interface{}{"type_expr": c.Type, "type_panic": panicMsg})
+			out = append(out, map[string]interface{}{"type_expr": c.Type, "json": c.JSON, "type_panic": panicMsg})
 			continue
 		}
 		result := map[string]interface{}{
 			"type_expr":   c.Type,
+			"json":        c.JSON,
 			"type":        typeJSON(ty),
 			"type_string": typeexpr.TypeString(ty),
 			"defaults":    encDefaults(defaults),
