@@ -136,16 +136,15 @@ impl Defaults {
     /// an attribute of an object by name; an element of a list, set or map (or an attribute
     /// of an object value given for a map) under `""`; an element of a tuple by index.
     fn child(&self, step: Step<'_>) -> Option<&Defaults> {
-        let key = match (&self.ty, step) {
-            (Type::Object(_), Step::Attr(name)) => name.to_owned(),
-            (Type::Map(_), Step::Attr(_)) => String::new(),
-            (Type::Tuple(_), Step::Index(i)) => i.to_string(),
+        match (&self.ty, step) {
+            (Type::Object(_), Step::Attr(name)) => self.children.get(name),
+            (Type::Map(_), Step::Attr(_)) => self.children.get(""),
+            (Type::Tuple(_), Step::Index(i)) => self.children.get(&i.to_string()),
             (Type::List(_) | Type::Set(_) | Type::Map(_), Step::Index(_) | Step::Key | Step::SetElement) => {
-                String::new()
+                self.children.get("")
             }
-            _ => return None,
-        };
-        self.children.get(&key)
+            _ => None,
+        }
     }
 
     /// Sets this node's default values on `value` where attributes are missing or null
