@@ -54,7 +54,8 @@ impl Defaults {
     /// rebuilt elements of a list, set or map no longer share one type (a default of another
     /// type than the attribute's value in other elements), the reference panics; here they are
     /// unified when they can be, or else the collection becomes a tuple (a list or set) or an
-    /// object (a map), for the conversion to judge.
+    /// object (a map), for the conversion to judge. The reference also panics when a tuple's
+    /// defaults meet a set or a map; here nothing is applied to their elements.
     ///
     /// ```
     /// use hclkit::syntax::native::NativeExpression;
