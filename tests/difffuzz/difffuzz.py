@@ -156,7 +156,7 @@ class Runner:
         if not diffs:
             return ("agree" if ref["exit"] == 0 else "agree_error"), []
         if check_ref:
-            for _ in range(3):
+            for _ in range(24):
                 again = run(self.ref, d, case)
                 if again.get("timeout") or again != ref:
                     return "ref_nondet", diffs

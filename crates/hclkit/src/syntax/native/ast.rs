@@ -833,7 +833,7 @@ impl<'a> Expr<'a> {
             Expr::Object(e) => e.open_span(),
             Expr::For(e) => e.open_span(),
             Expr::Index(e) => e.open_span(),
-            Expr::Splat(e) => e.source().start_span(),
+            Expr::Splat(e) => e.marker_span(),
             Expr::Parens(e) => e.inner().start_span(),
             e => e.span(),
         }
