@@ -825,6 +825,8 @@ impl<'a> Expr<'a> {
     pub fn start_span(self) -> Span {
         match self {
             Expr::Template(e) => e.parts().next().map(|p| p.start_span()).unwrap_or(e.span()),
+            // The `for` directive's opening `%{ for … }`.
+            Expr::TemplateJoin(e) => e.tuple().open_span(),
             Expr::FunctionCall(e) => e.name_span().to(e.open_paren_span()),
             Expr::Conditional(e) => e.condition().start_span(),
             Expr::BinaryOp(e) => e.lhs().start_span(),
