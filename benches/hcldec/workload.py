@@ -4,7 +4,8 @@
 Each service block uses templates (interpolations and an `if` directive), for expressions
 (with an `if` filter), conditionals, arithmetic, a user function from the spec file, nested
 blocks (`listener` list, `health` block) and variables given with --vars; the spec decodes
-the services with a `block_map`. The output is deterministic for a size.
+the services with a `block_map` (spec.hcldec beside this script, shared with the criterion
+bench crates/hclkit/benches/decode.rs). The output is deterministic for a size.
 
 Usage: workload.py OUT_DIR [SIZE_MB]   (default 10) -> OUT_DIR/{spec.hcldec,input.hcl,vars.json}
 """
@@ -12,72 +13,7 @@ import json
 import os
 import sys
 
-SPEC = '''function "endpoint" {
-  params = [name, port]
-  result = "${name}.svc.internal:${port}"
-}
-
-variables {
-  domain = "svc.internal"
-}
-
-object {
-  block_map "service" {
-    labels = ["name"]
-    object {
-      attr "image" {
-        type     = string
-        required = true
-      }
-      attr "replicas" {
-        type = number
-      }
-      attr "enabled" {
-        type = bool
-      }
-      attr "env" {
-        type = map(string)
-      }
-      attr "ports" {
-        type = list(number)
-      }
-      attr "tags" {
-        type = list(string)
-      }
-      attr "endpoint" {
-        type = string
-      }
-      attr "limits" {
-        type = object({ cpu = number, memory = string })
-      }
-      block_list "listener" {
-        object {
-          attr "port" {
-            type     = number
-            required = true
-          }
-          attr "protocol" {
-            type = string
-          }
-          attr "description" {
-            type = string
-          }
-        }
-      }
-      block "health" {
-        object {
-          attr "path" {
-            type = string
-          }
-          attr "interval" {
-            type = number
-          }
-        }
-      }
-    }
-  }
-}
-'''
+SPEC = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "spec.hcldec")).read()
 
 VARS = {"region": "eu-west-1", "stage": "prod", "team": "platform", "base_port": 8000}
 
