@@ -158,9 +158,10 @@ impl BodySchema {
         self
     }
 
-    /// The names given both as an attribute and as a block type, in schema order. A body
-    /// cannot satisfy such a schema; the native body reports each as "Conflicting schema"
-    /// (the reference leaves this undefined).
+    /// The names given both as an attribute and as a block type, in schema order. No body
+    /// can satisfy such a schema; bodies do not report it (neither does the reference's
+    /// native body: an attribute and blocks of that name are each decoded as usual), so a
+    /// caller that wants the check makes it with this.
     pub fn conflicts(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for a in &self.attributes {

@@ -179,18 +179,34 @@ fn a_block_with_wrong_labels_is_still_consumed_by_partial_content() {
 }
 
 #[test]
-fn conflicting_schema_is_a_diagnostic() {
-    let body = parse_str("a = 1\n");
+fn conflicting_schema_decodes_attribute_and_blocks_as_the_reference() {
+    // As the reference's native body (hcldec v2.14.1 on such a spec): no diagnostic for the
+    // conflict itself; the attribute and the blocks of that name are each found as usual.
+    let body = parse_str("a = 1\na {}\n");
     let schema = BodySchema::new().attribute("a", false).block("a", &[]);
     assert_eq!(schema.conflicts(), ["a"]);
     let (content, diags) = body.content(&schema);
-    assert_eq!(diags.len(), 1, "{diags}");
-    assert_eq!(diags.0[0].summary, "Conflicting schema");
-    assert_eq!(
-        diags.0[0].detail,
-        "The schema expects \"a\" both as an argument and as a block type, so no body can satisfy it."
-    );
+    assert!(diags.is_empty(), "{diags}");
     assert!(content.attributes.contains_key("a"));
+    assert_eq!(content.blocks.len(), 1);
+    // A required attribute missing is reported as missing, whatever the blocks.
+    let body = parse_str("a {}\n");
+    let (_, diags) = body.content(&BodySchema::new().attribute("a", true).block("a", &[]));
+    assert_eq!(diags.len(), 1, "{diags}");
+    assert_eq!(diags.0[0].summary, "Missing required argument");
+}
+
+#[test]
+fn a_later_block_schema_for_the_same_type_wins() {
+    // The reference keeps the wanted blocks in a map by type: the last entry is the one used.
+    let body = parse_str("b \"x\" \"y\" {}\n");
+    let schema = BodySchema::new().block("b", &[]).block("b", &["one", "two"]);
+    let (content, diags) = body.content(&schema);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(content.blocks.len(), 1);
+    let schema = BodySchema::new().block("b", &["one", "two"]).block("b", &[]);
+    let (_, diags) = body.content(&schema);
+    assert_eq!(diags.0[0].summary, "Extraneous label for b");
 }
 
 #[test]

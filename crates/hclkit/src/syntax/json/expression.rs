@@ -71,7 +71,7 @@ impl JsonExpression {
     /// A string's content parsed as a native template, ranges moved into this file.
     fn template(&self, text: &str) -> (native::ExprFile, Diagnostics, Shift) {
         let shift = Shift { start: self.content_start(), filename: self.tree.filename.clone() };
-        let (file, diags) = native::parse_template(text.as_bytes(), &self.tree.filename);
+        let (file, diags) = native::parse_template_shifted(text.as_bytes(), &self.tree.filename, &|r| shift.range(&r));
         (file, shift.diags(diags), shift)
     }
 }

@@ -826,6 +826,8 @@ impl<'a> Expr<'a> {
     pub fn start_span(self) -> Span {
         match self {
             Expr::Template(e) => e.parts().next().map(|p| p.start_span()).unwrap_or(e.span()),
+            // The `for` directive's opening `%{ for … }`.
+            Expr::TemplateJoin(e) => e.tuple().open_span(),
             Expr::FunctionCall(e) => e.name_span().to(e.open_paren_span()),
             Expr::Conditional(e) => e.condition().start_span(),
             Expr::BinaryOp(e) => e.lhs().start_span(),
@@ -834,7 +836,7 @@ impl<'a> Expr<'a> {
             Expr::Object(e) => e.open_span(),
             Expr::For(e) => e.open_span(),
             Expr::Index(e) => e.open_span(),
-            Expr::Splat(e) => e.source().start_span(),
+            Expr::Splat(e) => e.marker_span(),
             Expr::Parens(e) => e.inner().start_span(),
             e => e.span(),
         }

@@ -8,7 +8,7 @@ use super::ast::Tree;
 use super::decode::EscapeError;
 use super::lexer::LexProblem;
 use crate::diagnostic::{go_quote, Diagnostic};
-use crate::pos::Span;
+use crate::pos::{Range, Span};
 use crate::suggest::levenshtein;
 
 /// A problem found while parsing, with what its message needs.
@@ -101,7 +101,7 @@ impl RawDiag {
 
     /// Builds the diagnostic with the reference's summary and detail.
     #[cold]
-    pub(crate) fn render(&self, t: &Tree) -> Diagnostic {
+    pub(crate) fn render(&self, t: &Tree, shift: &dyn Fn(Range) -> Range) -> Diagnostic {
         let text = |s: Span| String::from_utf8_lossy(s.slice(t.source())).into_owned();
         let (summary, detail): (Cow<'static, str>, Cow<'static, str>) = match self.problem {
             Problem::Lex(p) => {
@@ -113,7 +113,7 @@ impl RawDiag {
                 format!(
                     "The argument {} was already set at {}. Each argument may be set only once.",
                     go_quote(&text(name)),
-                    t.range(prev)
+                    shift(t.range(prev))
                 )
                 .into(),
             ),
@@ -185,24 +185,24 @@ impl RawDiag {
             ),
             Problem::IfMissingEndif { open } => (
                 "Unexpected end of template".into(),
-                format!("The if directive at {} is missing its corresponding endif directive.", t.range(open)).into(),
+                format!("The if directive at {} is missing its corresponding endif directive.", shift(t.range(open))).into(),
             ),
             Problem::ElseTwice { open } => (
                 "Unexpected else directive".into(),
-                format!("Already in the else clause for the if started at {}.", t.range(open)).into(),
+                format!("Already in the else clause for the if started at {}.", shift(t.range(open))).into(),
             ),
             Problem::IfUnexpected { which, open } => (
                 format!("Unexpected {which} directive").into(),
-                format!("Expecting an endif directive for the if started at {}.", t.range(open)).into(),
+                format!("Expecting an endif directive for the if started at {}.", shift(t.range(open))).into(),
             ),
             Problem::ForMissingEndfor { open } => (
                 "Unexpected end of template".into(),
-                format!("The for directive at {} is missing its corresponding endfor directive.", t.range(open))
+                format!("The for directive at {} is missing its corresponding endfor directive.", shift(t.range(open)))
                     .into(),
             ),
             Problem::ForUnexpected { which, open } => (
                 format!("Unexpected {which} directive").into(),
-                format!("Expecting an endfor directive corresponding to the for directive at {}.", t.range(open))
+                format!("Expecting an endfor directive corresponding to the for directive at {}.", shift(t.range(open)))
                     .into(),
             ),
             p => {

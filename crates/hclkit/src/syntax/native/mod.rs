@@ -24,6 +24,7 @@ pub use parser::MAX_DEPTH;
 pub use structure::NativeBody;
 
 use crate::diagnostic::Diagnostics;
+use crate::pos::Range;
 use lexer::LexMode;
 use parser::Parser;
 
@@ -43,10 +44,16 @@ fn too_large(src: Arc<[u8]>, filename: &str, template: bool) -> (ast::Tree, u32,
 }
 
 fn render(tree: &ast::Tree, raw: Vec<diag::RawDiag>) -> Diagnostics {
+    render_shifted(tree, raw, &|r| r)
+}
+
+/// As [`render`], with the ranges quoted inside details (e.g. "The for directive at …")
+/// passed through `shift`.
+fn render_shifted(tree: &ast::Tree, raw: Vec<diag::RawDiag>, shift: &dyn Fn(Range) -> Range) -> Diagnostics {
     if raw.is_empty() {
         return Diagnostics::new();
     }
-    Diagnostics(raw.iter().map(|d| d.render(tree)).collect())
+    Diagnostics(raw.iter().map(|d| d.render(tree, shift)).collect())
 }
 
 /// Parses a configuration file (the reference's `hclsyntax.ParseConfig`).
@@ -132,6 +139,17 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile,
 /// assert_eq!(tmpl.parts().count(), 3);
 /// ```
 pub fn parse_template(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, Diagnostics) {
+    parse_template_shifted(src, filename, &|r| r)
+}
+
+/// As [`parse_template`] for a template embedded in another file (a JSON string): the
+/// ranges that diagnostics quote in their details go through `shift`, which moves them to
+/// where the template is (subjects and contexts are left to the caller).
+pub(crate) fn parse_template_shifted(
+    src: impl Into<Arc<[u8]>>,
+    filename: &str,
+    shift: &dyn Fn(Range) -> Range,
+) -> (ExprFile, Diagnostics) {
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
@@ -140,6 +158,6 @@ pub fn parse_template(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, D
     let mut p = Parser::new(&src, LexMode::Template);
     let root = p.parse_template_root();
     let (tree, raw) = p.finish(filename, src.clone());
-    let diags = render(&tree, raw);
+    let diags = render_shifted(&tree, raw, shift);
     (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
 }

@@ -1730,7 +1730,7 @@ impl<'s> Parser<'s> {
             let tt = self.tmpl[i];
             if newline {
                 newline = false;
-                let mut spaces = usize::MAX;
+                let spaces;
                 match tt {
                     TTok::Lit(id) => {
                         let v = self.lit_value(id);
@@ -1744,7 +1744,9 @@ impl<'s> Parser<'s> {
                         }
                     }
                     TTok::End(_) => break,
-                    _ => {}
+                    // A line starting with an interpolation or a directive has no leading
+                    // spaces (the reference counts it as 0, so nothing is removed).
+                    _ => spaces = 0,
                 }
                 min = min.min(spaces);
             }

@@ -101,18 +101,6 @@ impl NativeBody {
     /// Partial content, with the concrete type of the remaining body.
     fn partial(&self, schema: &BodySchema) -> (BodyContent, NativeBody, Diagnostics) {
         let mut diags = Diagnostics::new();
-        for name in schema.conflicts() {
-            diags.push(
-                Diagnostic::error(
-                    "Conflicting schema",
-                    format!(
-                        "The schema expects {} both as an argument and as a block type, so no body can satisfy it.",
-                        go_quote(name)
-                    ),
-                )
-                .with_subject(self.missing_item_range()),
-            );
-        }
         let body = self.syntax();
         let mut hidden_attrs = (*self.hidden_attrs).clone();
         let mut hidden_blocks = (*self.hidden_blocks).clone();
@@ -143,7 +131,9 @@ impl NativeBody {
             if hidden_blocks.contains(&*ty) {
                 continue;
             }
-            let Some(block_s) = schema.blocks.iter().find(|s| s.type_name == *ty) else {
+            // As the reference's map of wanted blocks: a later schema entry for the same type
+            // replaces an earlier one.
+            let Some(block_s) = schema.blocks.iter().rev().find(|s| s.type_name == *ty) else {
                 continue;
             };
             let want = block_s.label_names.len();

@@ -1,0 +1,5 @@
+a = <<-EOT
+    x
+${1}
+  %{ if true }y%{ endif }
+  EOT

@@ -1,0 +1,1 @@
+a = f(1, "%{ for x in [1] }y%{ endfor }")
