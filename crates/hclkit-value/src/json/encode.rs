@@ -280,6 +280,31 @@ pub fn from_simple_json(buf: &[u8]) -> Result<Value, JsonError> {
 /// );
 /// ```
 pub fn hcldec_output(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
+    if !keep_nulls && !value.is_null() && !value.ty().has_dynamic_types() {
+        // The common case, written in one pass: what the reference's marshal-then-strip
+        // produces (see `write_stripped`). Anything unusual takes the general path below,
+        // which also reports errors with their paths.
+        let mut out = String::new();
+        if with_type {
+            out.push_str("{\"type\":");
+            if write_type(&value.ty(), &mut out).is_ok() {
+                out.push_str(",\"value\":");
+                if write_stripped(value, &mut out, 0) {
+                    out.push_str("}\n");
+                    return Ok(out);
+                }
+            }
+        } else if write_stripped(value, &mut out, 0) {
+            out.push('\n');
+            return Ok(out);
+        }
+    }
+    hcldec_output_general(value, with_type, keep_nulls)
+}
+
+/// [`hcldec_output`] the reference's way: marshal, then strip nulls by decoding and encoding
+/// again.
+pub(crate) fn hcldec_output_general(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
     let ty = if with_type { Type::Dynamic } else { value.ty() };
     let mut out = to_json(value, &ty)?;
     if !keep_nulls {
@@ -287,6 +312,65 @@ pub fn hcldec_output(value: &Value, with_type: bool, keep_nulls: bool) -> Result
     }
     out.push('\n');
     Ok(out)
+}
+
+/// A wholly known value whose type has no dynamic parts, written as cty's `json.Marshal`
+/// writes it and then hcldec's `stripJSONNullProperties` rewrites it: `null` object and map
+/// entries dropped, everything else as marshalled (object attributes and map keys are already
+/// in the byte order Go sorts map keys in, numbers keep their text, strings are escaped alike
+/// by both encodings). `false`, with `out` left partly written, for anything this fast path
+/// does not handle (unknowns, infinities, capsules, deep nesting): the caller starts again on
+/// the general path.
+fn write_stripped(v: &Value, out: &mut String, depth: usize) -> bool {
+    if v.is_null() {
+        out.push_str("null");
+        return true;
+    }
+    if !v.is_known() || depth > MAX_DEPTH {
+        return false;
+    }
+    if let Some(s) = v.as_str() {
+        go::write_string(s, out);
+    } else if let Some(n) = v.as_number() {
+        if n.is_infinite() {
+            return false;
+        }
+        out.push_str(&n.to_string());
+    } else if let Some(b) = v.as_bool() {
+        out.push_str(if b { "true" } else { "false" });
+    } else if let Some(elems) = v.elements() {
+        out.push('[');
+        for (i, e) in elems.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            if !write_stripped(e, out, depth + 1) {
+                return false;
+            }
+        }
+        out.push(']');
+    } else if let Some(entries) = v.entries() {
+        out.push('{');
+        let mut first = true;
+        for (k, e) in entries.iter() {
+            if e.is_null() {
+                continue;
+            }
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            go::write_string(k, out);
+            out.push(':');
+            if !write_stripped(e, out, depth + 1) {
+                return false;
+            }
+        }
+        out.push('}');
+    } else {
+        return false;
+    }
+    true
 }
 
 /// hcldec's `stripJSONNullProperties`: decode (Go's decoder, numbers kept as text), drop

@@ -453,6 +453,20 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
+    fn hcldec_output_fast_path_is_the_reference_way((_t, v) in arb_typed_value()) {
+        // The one-pass writer must produce exactly what marshal-then-strip produces (or both
+        // fail alike), with and without the type wrapper and with nulls kept.
+        for with_type in [false, true] {
+            for keep_nulls in [false, true] {
+                prop_assert_eq!(
+                    hcldec_output(&v, with_type, keep_nulls),
+                    super::encode::hcldec_output_general(&v, with_type, keep_nulls)
+                );
+            }
+        }
+    }
+
+    #[test]
     fn values_round_trip((t, v) in arb_typed_value()) {
         let json = to_json(&v, &t).unwrap();
         let back = from_json(json.as_bytes(), &t).unwrap();
