@@ -158,10 +158,56 @@ impl BodySchema {
         self
     }
 
+    /// Checks the schema against the information model's rules: within a schema it is an
+    /// error to name the same attribute twice, or a block type whose name is also an
+    /// attribute name (syntaxes such as JSON have one namespace for both, so no body could
+    /// satisfy it). One error diagnostic per offending name, in schema order: "Duplicate
+    /// attribute in schema" or "Conflicting schema". A schema is built in code, not read
+    /// from a file, so these diagnostics have no source range.
+    ///
+    /// Bodies do not make this check themselves: the reference's bodies accept such a
+    /// schema (an attribute and blocks of the same name are each decoded as usual, and of two
+    /// attribute schemas of one name the later wins), and `hcldec` must decode as the
+    /// reference does. An application that wants the specification's strictness calls
+    /// `validate` before [`Body::content`].
+    ///
+    /// ```
+    /// use hclkit::body::BodySchema;
+    ///
+    /// assert!(BodySchema::new().attribute("a", true).block("b", &[]).validate().is_empty());
+    /// let diags = BodySchema::new().attribute("a", true).block("a", &[]).validate();
+    /// assert_eq!(diags.0[0].summary, "Conflicting schema");
+    /// assert_eq!(
+    ///     diags.0[0].detail,
+    ///     "The schema names \"a\" both as an attribute and as a block type; a body cannot have both."
+    /// );
+    /// ```
+    pub fn validate(&self) -> Diagnostics {
+        let mut diags = Diagnostics::new();
+        for (i, a) in self.attributes.iter().enumerate() {
+            // Report a name once, at its second occurrence.
+            if self.attributes[..i].iter().filter(|b| b.name == a.name).count() == 1 {
+                diags.push(Diagnostic::error(
+                    "Duplicate attribute in schema",
+                    format!("The schema names the attribute \"{}\" more than once.", a.name),
+                ));
+            }
+        }
+        for name in self.conflicts() {
+            diags.push(Diagnostic::error(
+                "Conflicting schema",
+                format!(
+                    "The schema names \"{name}\" both as an attribute and as a block type; a body cannot have both."
+                ),
+            ));
+        }
+        diags
+    }
+
     /// The names given both as an attribute and as a block type, in schema order. No body
     /// can satisfy such a schema; bodies do not report it (neither does the reference's
     /// native body: an attribute and blocks of that name are each decoded as usual), so a
-    /// caller that wants the check makes it with this.
+    /// caller that wants the check makes it with this or with [`validate`](Self::validate).
     pub fn conflicts(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for a in &self.attributes {

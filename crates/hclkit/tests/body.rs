@@ -263,3 +263,34 @@ fn constructors_check_node_kinds() {
     assert!(NativeExpression::new(tree.clone(), file.body().id()).is_none());
     assert!(NativeExpression::new(tree, attr.id()).is_none());
 }
+
+#[test]
+fn validate_reports_what_the_information_model_forbids() {
+    // information-model.md: "it is an error to request the same attribute name twice or to
+    // request a block type whose name is also an attribute name".
+    let ok = BodySchema::new().attribute("a", true).attribute("b", false).block("c", &["x"]);
+    assert!(ok.validate().is_empty());
+
+    let schema = BodySchema::new()
+        .attribute("a", false)
+        .attribute("b", false)
+        .attribute("a", true)
+        .attribute("a", false)
+        .block("b", &[])
+        .block("b", &["x"]);
+    let diags = schema.validate();
+    let got: Vec<(&str, &str)> = diags.iter().map(|d| (&*d.summary, &*d.detail)).collect();
+    assert_eq!(
+        got,
+        [
+            ("Duplicate attribute in schema", "The schema names the attribute \"a\" more than once."),
+            (
+                "Conflicting schema",
+                "The schema names \"b\" both as an attribute and as a block type; a body cannot have both."
+            ),
+        ]
+    );
+    assert!(diags.has_errors());
+    // Repeated block types alone are allowed (the later schema wins when decoding).
+    assert!(BodySchema::new().block("b", &[]).block("b", &["x"]).validate().is_empty());
+}
