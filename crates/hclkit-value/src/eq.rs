@@ -260,6 +260,124 @@ mod tests {
     }
 
     #[test]
+    fn nulls_of_one_type_are_equal() {
+        for ty in [
+            Type::String,
+            Type::Number,
+            Type::Bool,
+            Type::Dynamic,
+            Type::list(Type::String),
+            Type::set(Type::Number),
+            Type::map(Type::Bool),
+            Type::tuple([Type::String, Type::Dynamic]),
+            Type::object([("a", Type::Number)]),
+            Type::Capsule(crate::CapsuleType::new("c")),
+        ] {
+            let (a, b) = (Value::null(ty.clone()), Value::null(ty.clone()));
+            assert_eq!(equals(&a, &b), Some(true), "{ty:?}");
+            assert_eq!(a.equals(&b).as_bool(), Some(true), "{ty:?}");
+            assert_eq!(a.not_equals(&b).as_bool(), Some(false), "{ty:?}");
+            assert!(a.raw_equals(&b), "{ty:?}");
+        }
+    }
+
+    #[test]
+    fn infinities() {
+        use crate::Number;
+        let pos = Value::number(Number::infinity());
+        let neg = Value::number(Number::neg_infinity());
+        assert_eq!(pos.equals(&pos.clone()).as_bool(), Some(true));
+        assert_eq!(neg.equals(&neg.clone()).as_bool(), Some(true));
+        assert_eq!(pos.equals(&neg).as_bool(), Some(false));
+        assert_eq!(neg.equals(&pos).as_bool(), Some(false));
+        assert_eq!(pos.not_equals(&neg).as_bool(), Some(true));
+        assert_eq!(pos.not_equals(&pos.clone()).as_bool(), Some(false));
+        // Infinities made otherwise (other precisions, as go-cty's NumberFloatVal and Neg make
+        // them) print the same and so are equal, as in the reference (hcleval: `-log(0, 10) ==
+        // -log(0, 10)` and `[log(0, 10)] == [log(0, 10)]` are true, `log(0, 10) ==
+        // -log(0, 10)` and `-log(0, 10) == 1e308` false).
+        let pos_f = Value::number(Number::from_f64(f64::INFINITY).unwrap());
+        let neg_f = Value::number(Number::from_f64(f64::NEG_INFINITY).unwrap());
+        assert_eq!(pos.equals(&pos_f).as_bool(), Some(true));
+        assert_eq!(neg_f.equals(&neg).as_bool(), Some(true));
+        assert_eq!(Value::number(Number::infinity().neg()).equals(&neg).as_bool(), Some(true));
+        assert_eq!(Value::number(Number::neg_infinity().neg()).equals(&pos_f).as_bool(), Some(true));
+        assert_eq!(pos_f.equals(&neg_f).as_bool(), Some(false));
+        let big = Value::number(Number::parse("1e308").unwrap());
+        assert_eq!(pos.equals(&big).as_bool(), Some(false));
+        assert_eq!(neg.equals(&big.clone()).as_bool(), Some(false));
+        assert_eq!(pos.equals(&Value::unknown(Type::Number)), Value::unknown(Type::Bool));
+        let l1 = Value::list(vec![pos.clone(), neg.clone()]).unwrap();
+        let l2 = Value::list(vec![pos_f.clone(), neg_f.clone()]).unwrap();
+        assert_eq!(l1.equals(&l2).as_bool(), Some(true));
+        let set = Value::set(vec![pos.clone(), pos_f, neg.clone()]).unwrap();
+        assert_eq!(set.elements().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn capsules_compare_by_identity_by_default() {
+        use crate::CapsuleType;
+        let ty = CapsuleType::new("thing");
+        let a = Value::capsule(&ty, 1i32);
+        let b = Value::capsule(&ty, 1i32);
+        // The same encapsulated object (a clone shares it): equal.
+        assert_eq!(a.equals(&a.clone()).as_bool(), Some(true));
+        assert!(a.raw_equals(&a.clone()));
+        // Equal contents in distinct objects: unequal, as go-cty's pointer comparison.
+        assert_eq!(a.equals(&b).as_bool(), Some(false));
+        assert_eq!(a.not_equals(&b).as_bool(), Some(true));
+        assert!(!a.raw_equals(&b));
+        // Another capsule type (even of the same name): a different type, unequal.
+        let other = Value::capsule(&CapsuleType::new("thing"), 1i32);
+        assert_eq!(a.equals(&other).as_bool(), Some(false));
+        assert!(!a.raw_equals(&other));
+        // Nulls and unknowns as for other types.
+        assert_eq!(a.equals(&Value::null(Type::Capsule(ty.clone()))).as_bool(), Some(false));
+        assert!(a.equals(&Value::unknown(Type::Capsule(ty.clone()))).is_unknown());
+        assert_eq!(a.equals(&Value::unknown(Type::String)).as_bool(), Some(false));
+        assert_eq!(a.equals(&n(1)).as_bool(), Some(false));
+        // Inside collections, element by element.
+        let l1 = Value::list(vec![a.clone()]).unwrap();
+        assert_eq!(l1.equals(&Value::list(vec![a.clone()]).unwrap()).as_bool(), Some(true));
+        assert_eq!(l1.equals(&Value::list(vec![b.clone()]).unwrap()).as_bool(), Some(false));
+        assert_eq!(Value::set(vec![a.clone(), b.clone(), a.clone()]).unwrap().elements().unwrap().len(), 2);
+    }
+
+    fn same_i32(a: &(dyn std::any::Any + Send + Sync), b: &(dyn std::any::Any + Send + Sync)) -> bool {
+        a.downcast_ref::<i32>() == b.downcast_ref::<i32>()
+    }
+
+    #[test]
+    fn capsules_with_equals_compare_with_it() {
+        use crate::CapsuleType;
+        let ty = CapsuleType::with_equals("int", same_i32);
+        let a = Value::capsule(&ty, 1i32);
+        let b = Value::capsule(&ty, 1i32);
+        let c = Value::capsule(&ty, 2i32);
+        assert_eq!(a.equals(&a.clone()).as_bool(), Some(true));
+        assert_eq!(a.equals(&b).as_bool(), Some(true));
+        assert_eq!(b.equals(&a).as_bool(), Some(true));
+        assert_eq!(a.not_equals(&b).as_bool(), Some(false));
+        assert_eq!(a.equals(&c).as_bool(), Some(false));
+        assert_eq!(a.not_equals(&c).as_bool(), Some(true));
+        // Identity uses the same function (go-cty's RawEquals falls back to its own pointer
+        // comparison only when no function is given).
+        assert!(a.raw_equals(&b));
+        assert!(!a.raw_equals(&c));
+        // The function is only asked about values of its own type.
+        let other = Value::capsule(&CapsuleType::with_equals("int", same_i32), 1i32);
+        assert_eq!(a.equals(&other).as_bool(), Some(false));
+        assert!(!a.raw_equals(&other));
+        let plain = Value::capsule(&CapsuleType::new("int"), 1i32);
+        assert_eq!(a.equals(&plain).as_bool(), Some(false));
+        // Collections of such capsules compare through it; sets merge equal ones.
+        let l1 = Value::list(vec![a.clone(), c.clone()]).unwrap();
+        let l2 = Value::list(vec![b.clone(), Value::capsule(&ty, 2i32)]).unwrap();
+        assert_eq!(l1.equals(&l2).as_bool(), Some(true));
+        assert_eq!(Value::set(vec![a, b, c]).unwrap().elements().unwrap().len(), 2);
+    }
+
+    #[test]
     fn identity() {
         assert!(raw_equals(&Value::dynamic(), &Value::dynamic()));
         assert!(!raw_equals(&Value::dynamic(), &Value::unknown(Type::String)));

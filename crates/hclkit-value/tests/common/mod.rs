@@ -4,9 +4,16 @@
 use hclkit_value::{Number, Type, Value};
 use proptest::prelude::*;
 
-/// Random types up to a small depth.
+/// Random types up to a small depth, the dynamic pseudo-type among the leaves (so there are
+/// collections and structures with dynamic parts, whose values are nulls and unknowns of the
+/// dynamic pseudo-type).
 pub fn any_type() -> impl Strategy<Value = Type> {
-    let leaf = prop_oneof![Just(Type::Bool), Just(Type::Number), Just(Type::String)];
+    let leaf = prop_oneof![
+        3 => Just(Type::Bool),
+        3 => Just(Type::Number),
+        3 => Just(Type::String),
+        1 => Just(Type::Dynamic),
+    ];
     leaf.prop_recursive(3, 16, 4, |inner| {
         prop_oneof![
             inner.clone().prop_map(Type::list),
@@ -23,6 +30,12 @@ fn number() -> impl Strategy<Value = Number> {
         (-20i64..20).prop_map(Number::from_i64),
         any::<i64>().prop_map(Number::from_i64),
         (-1000i64..1000, 1u32..4).prop_map(|(m, e)| Number::parse(&format!("{m}e-{e}")).unwrap()),
+        // Infinities: the canonical ones and others (as float overflows and negation make).
+        Just(Number::infinity()),
+        Just(Number::neg_infinity()),
+        Just(Number::from_f64(f64::INFINITY).unwrap()),
+        Just(Number::neg_infinity().neg()),
+        Just(Number::parse("1e308").unwrap()),
     ]
 }
 
@@ -36,7 +49,9 @@ fn string() -> impl Strategy<Value = String> {
     ]
 }
 
-/// A random value of type `ty`, including nulls and unknowns when `partial` is set.
+/// A random value of type `ty`, including nulls and unknowns (at any depth) when `partial` is
+/// set. Values of the dynamic pseudo-type are its null and, when `partial` is set, the unknown
+/// `Value::dynamic()`.
 pub fn value_of(ty: Type, partial: bool) -> BoxedStrategy<Value> {
     let known = known_value_of(ty.clone(), partial);
     if partial {
@@ -49,6 +64,38 @@ pub fn value_of(ty: Type, partial: bool) -> BoxedStrategy<Value> {
     } else {
         known
     }
+}
+
+/// A value standing for "anything": the dynamic value, the dynamic null, or the unknown or
+/// null of some type.
+fn dynamic_like() -> BoxedStrategy<Value> {
+    prop_oneof![
+        Just(Value::dynamic()),
+        Just(Value::null(Type::Dynamic)),
+        any_type().prop_map(Value::unknown),
+        any_type().prop_map(Value::null),
+    ]
+    .boxed()
+}
+
+/// A known value of some type whose elements or attributes, at any depth, are often unknown
+/// (of their type, or the dynamic value where the type allows any).
+fn nested_unknowns() -> BoxedStrategy<Value> {
+    let unknown = prop_oneof![
+        Just(Value::dynamic()),
+        prop_oneof![Just(Type::Bool), Just(Type::Number), Just(Type::String)].prop_map(Value::unknown),
+    ];
+    unknown
+        .prop_recursive(3, 12, 3, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..3).prop_map(Value::tuple),
+                prop::collection::btree_map("[a-c]", inner.clone(), 0..3).prop_map(Value::object),
+                // Lists of one element type: the element's repeated, or an unknown list.
+                (inner.clone(), 1usize..3).prop_map(|(v, n)| Value::list(vec![v; n]).unwrap()),
+                (inner, 1usize..3).prop_map(|(v, n)| Value::set(vec![v; n]).unwrap()),
+            ]
+        })
+        .boxed()
 }
 
 fn known_value_of(ty: Type, partial: bool) -> BoxedStrategy<Value> {
@@ -84,11 +131,23 @@ pub fn typed_value(partial: bool) -> impl Strategy<Value = (Type, Value)> {
     any_type().prop_flat_map(move |t| value_of(t.clone(), partial).prop_map(move |v| (t.clone(), v)))
 }
 
-/// Two random values, often of the same type, sometimes equal.
-pub fn value_pair(partial: bool) -> impl Strategy<Value = (Value, Value)> {
-    prop_oneof![
+/// Two random values, often of the same type, sometimes equal. When `partial` is set, also
+/// pairs with a dynamic-typed value on either side, and pairs of values with nested unknowns.
+pub fn value_pair(partial: bool) -> BoxedStrategy<(Value, Value)> {
+    let base = prop_oneof![
         any_type().prop_flat_map(move |t| (value_of(t.clone(), partial), value_of(t, partial))),
         typed_value(partial).prop_map(|(_, v)| (v.clone(), v)),
         (typed_value(partial), typed_value(partial)).prop_map(|((_, a), (_, b))| (a, b)),
+    ];
+    if !partial {
+        return base.boxed();
+    }
+    prop_oneof![
+        6 => base,
+        1 => (dynamic_like(), typed_value(true)).prop_map(|(d, (_, v))| (d, v)),
+        1 => (typed_value(true), dynamic_like()).prop_map(|((_, v), d)| (v, d)),
+        1 => (nested_unknowns(), nested_unknowns()),
+        1 => nested_unknowns().prop_map(|v| (v.clone(), v)),
     ]
+    .boxed()
 }
