@@ -8,7 +8,8 @@
 //! and the variables the `WalkVariables` and `WalkExpandVariables` walks find (sorted).
 //!
 //! The context comes from the fixture's header comments as in `tests/eval.rs`, with the 15
-//! spec functions.
+//! spec functions and, as in the recorder, `flatten`, `setproduct` and `toset` (for `for_each`
+//! values derived as the expressions guide suggests, and sets).
 
 mod common;
 
@@ -165,13 +166,19 @@ impl Dumper {
     }
 }
 
+/// A fixture's context: its header's, with the recorder's extra functions.
+fn context(src: &str) -> EvalContext {
+    let all = hclkit_value::stdlib::all();
+    common::context(src).with_functions(["flatten", "setproduct", "toset"].map(|n| (n, all[n].clone())))
+}
+
 fn check(path: &Path) -> Result<(), String> {
     let src = std::fs::read(path).map_err(|e| e.to_string())?;
     let schema: Json = serde_json::from_slice(&std::fs::read(path.with_extension("schema.json")).unwrap()).unwrap();
     let expected: Json = serde_json::from_slice(&std::fs::read(path.with_extension("out.json")).unwrap()).unwrap();
     let schema = Schema(schema);
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
-    let ctx = common::context(&String::from_utf8_lossy(&src));
+    let ctx = context(&String::from_utf8_lossy(&src));
     let (file, parse_diags) = hclkit::parse_config(src, &name);
     let root = NativeBody::arc_from_file(&file);
     let mut dumper = Dumper { ctx: ctx.clone(), diags: parse_diags };
@@ -220,7 +227,7 @@ fn check(path: &Path) -> Result<(), String> {
 #[test]
 fn dynblock_fixtures_match_the_reference() {
     let paths = common::fixtures(&fixture_dir());
-    assert!(paths.len() >= 38, "expected the dynamic block fixtures, found {}", paths.len());
+    assert!(paths.len() >= 41, "expected the dynamic block fixtures, found {}", paths.len());
     let failures: Vec<String> = paths
         .iter()
         .filter_map(|p| check(p).err().map(|e| format!("== {}\n{e}", p.file_name().unwrap().to_string_lossy())))
@@ -228,8 +235,8 @@ fn dynblock_fixtures_match_the_reference() {
     assert!(failures.is_empty(), "{} of {} fixtures differ:\n{}", failures.len(), paths.len(), failures.join("\n"));
 }
 
-/// Sets iterate with the element as the key (not expressible in the fixtures, whose
-/// variables come from JSON).
+/// Sets iterate with the element as the key (also recorded in the `set_for_each` fixture,
+/// with sets made by `toset`), here with a set variable.
 #[test]
 fn set_for_each_keys_are_the_elements() {
     let src = b"dynamic \"b\" {\n  for_each = s\n  labels = [b.key]\n  content { v = b.value }\n}\n";

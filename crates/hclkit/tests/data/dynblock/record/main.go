@@ -5,7 +5,8 @@
 //	dynrecord FILE.hcl     (reads the schema from FILE.schema.json)
 //
 // Header comments of FILE.hcl give the context, as for hcleval: `# vars: {JSON object}` and
-// `# unknown: name[:type],...`. Functions: the 15 of hclkit's spec_functions except reverse.
+// `# unknown: name[:type],...`. Functions: the 15 of hclkit's spec_functions except reverse,
+// plus flatten, setproduct and toset.
 //
 // The schema file: {"attributes": [{"name": N, "required": B}], "blocks": [{"type": T,
 // "labels": [..], "body": SCHEMA}], "mode": "content"|"partial"|"attrs", "remain": SCHEMA}.
@@ -49,6 +50,10 @@ var funcs = map[string]function.Function{
 	"jsonencode": stdlib.JSONEncodeFunc, "length": stdlib.LengthFunc, "lower": stdlib.LowerFunc,
 	"max": stdlib.MaxFunc, "min": stdlib.MinFunc, "strlen": stdlib.StrlenFunc,
 	"substr": stdlib.SubstrFunc, "upper": stdlib.UpperFunc,
+	// For for_each values derived as the expressions guide suggests, and sets (as hcleval
+	// defines them):
+	"flatten": stdlib.FlattenFunc, "setproduct": stdlib.SetProductFunc,
+	"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
 }
 
 type schemaJSON struct {
