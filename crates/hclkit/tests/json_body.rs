@@ -14,6 +14,8 @@
 //! }
 //! ```
 
+mod common;
+
 use std::sync::Arc;
 
 use hclkit::body::{abs_traversal_for_expr, expr_call, expr_list, expr_map, Block, Body, BodySchema, Expression};
@@ -274,9 +276,196 @@ fn literal_mode_values() {
         ("o", Value::empty_object()),
     ]);
     assert_eq!(v, want);
-    let (_, d) = expr(r#"{"a": 1, "a": 2}"#).value(None);
-    assert_eq!(d.0[0].summary, "Duplicate object attribute");
-    assert_eq!(d.0[0].detail, r#"An attribute named "a" was already defined at e.json:1,2-5."#);
+    // Recorded with `apirecord json-value '{"a": 1, "a": 2}'` (tests/data/apirecord): the first
+    // definition is kept.
+    let (v, d) = expr(r#"{"a": 1, "a": 2}"#).value(None);
+    assert_eq!(v, Value::object([("a", Value::number(1))]));
+    assert_eq!(
+        diag_lines(&d),
+        [
+            r#"Duplicate object attribute | An attribute named "a" was already defined at e.json:1,2-5. | 1:10.9-1:13.12 | -"#
+        ]
+    );
+}
+
+/// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte`: the
+/// format of `tests/data/apirecord`, which records the reference's (hcl v2.14.1) results.
+fn diag_lines(d: &hclkit::Diagnostics) -> Vec<String> {
+    let opt = |x: &Option<Range>| x.as_ref().map(r).unwrap_or_else(|| "-".to_owned());
+    d.iter().map(|d| format!("{} | {} | {} | {}", d.summary, d.detail, opt(&d.subject), opt(&d.context))).collect()
+}
+
+/// The outcome of evaluating JSON expression `src` (file `e.json`) without a context
+/// (literal mode) or with one holding `vars` (full mode), as `apirecord json-value` prints
+/// it: `{"diagnostics":…,"type":…,"value":…}`.
+fn json_value(src: &str, ctx: Option<&EvalContext>) -> String {
+    let (v, d) = expr(src).value(ctx);
+    let mut out = String::from("{\"diagnostics\":");
+    out.push_str(&serde_json::to_string(&diag_lines(&d)).unwrap());
+    out.push_str(",\"type\":");
+    out.push_str(&hclkit_value::json::type_to_json(&v.ty()).unwrap());
+    out.push_str(",\"value\":");
+    common::encode(&v, &mut out);
+    out.push('}');
+    out
+}
+
+fn full(vars: &[(&str, Value)]) -> EvalContext {
+    EvalContext::new().with_variables(vars.iter().map(|(k, v)| (k.to_string(), v.clone())))
+}
+
+#[test]
+fn spec_string_and_number_examples() {
+    // json-syntax.md's examples; recorded with `apirecord json-value [-ctx] [-vars JSON] SRC`.
+    let none = full(&[]);
+    let big = format!("1{}", "0".repeat(150));
+    // A number too precise for float serializers, written as an interpolation: exact.
+    assert_eq!(
+        json_value(r#""${1e150}""#, Some(&none)),
+        format!(r#"{{"diagnostics":[],"type":"number","value":{big}}}"#)
+    );
+    assert_eq!(json_value("1e150", Some(&none)), format!(r#"{{"diagnostics":[],"type":"number","value":{big}}}"#));
+    assert_eq!(json_value(r#""${1e150}""#, None), r#"{"diagnostics":[],"type":"string","value":"${1e150}"}"#);
+    // Literal mode passes template sequences through...
+    let lit = r#""Hello world! Template sequences like ${ are not intepreted here.""#;
+    assert_eq!(
+        json_value(lit, None),
+        r#"{"diagnostics":[],"type":"string","value":"Hello world! Template sequences like ${ are not intepreted here."}"#
+    );
+    // ...which full mode would parse (and reject, for this one).
+    assert_eq!(
+        json_value(lit, Some(&none)),
+        r#"{"diagnostics":["Extra characters after interpolation expression | Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\". | 1:46.45-1:49.48 | 1:2.1-1:49.48"],"type":"dynamic","value":{"$unknown":"dynamic"}}"#
+    );
+    let hello = r#""Hello, ${name}! Template sequences are interpreted in full expression mode.""#;
+    assert_eq!(
+        json_value(hello, Some(&full(&[("name", Value::string("Alice"))]))),
+        r#"{"diagnostics":[],"type":"string","value":"Hello, Alice! Template sequences are interpreted in full expression mode."}"#
+    );
+    assert_eq!(
+        json_value(hello, None),
+        r#"{"diagnostics":[],"type":"string","value":"Hello, ${name}! Template sequences are interpreted in full expression mode."}"#
+    );
+    // Interpolation unwrapping: a number, not a string (unless there is more than the one
+    // interpolation).
+    let ab = full(&[("a", Value::number(1)), ("b", Value::number(2))]);
+    assert_eq!(json_value(r#""${ a + b }""#, Some(&ab)), r#"{"diagnostics":[],"type":"number","value":3}"#);
+    assert_eq!(json_value(r#"" ${ a + b }""#, Some(&ab)), r#"{"diagnostics":[],"type":"string","value":" 3"}"#);
+    let unknown_a = full(&[("a", Value::unknown(hclkit_value::Type::Number)), ("b", Value::number(2))]);
+    assert_eq!(
+        json_value(r#""${ a + b }""#, Some(&unknown_a)),
+        r#"{"diagnostics":[],"type":"number","value":{"$unknown":"number"}}"#
+    );
+}
+
+#[test]
+fn object_expression_key_rules() {
+    // json-syntax.md "Objects": property names are string expressions converted to string.
+    // Recorded with `apirecord json-value -ctx [-vars JSON] [-unknown NAME[:TYPE]] SRC`.
+    let none = full(&[]);
+    let cases: &[(&str, EvalContext, &str)] = &[
+        // A key that does not convert to a string: an error, the property is left out.
+        (
+            r#"{"${[1]}": 1, "b": 2}"#,
+            none.clone(),
+            r#"{"diagnostics":["Invalid object key expression | Cannot use this expression as an object key: string required. | 1:2.1-1:10.9 | -"],"type":["object",{"b":"number"}],"value":{"b":2}}"#,
+        ),
+        (
+            r#"{"${{}}": 1}"#,
+            none.clone(),
+            r#"{"diagnostics":["Invalid object key expression | Cannot use this expression as an object key: string required. | 1:2.1-1:9.8 | -"],"type":["object",{}],"value":{}}"#,
+        ),
+        // The value's own errors come first.
+        (
+            r#"{"${[1]}": "${[}"}"#,
+            none.clone(),
+            r#"{"diagnostics":["Invalid expression | Expected the start of an expression, but found an invalid expression token. | 1:16.15-1:17.16 | -","Invalid object key expression | Cannot use this expression as an object key: string required. | 1:2.1-1:10.9 | -"],"type":["object",{}],"value":{}}"#,
+        ),
+        // Keys that convert: numbers and booleans.
+        (
+            r#"{"${true}": 1, "${2}": 2}"#,
+            none.clone(),
+            r#"{"diagnostics":[],"type":["object",{"2":"number","true":"number"}],"value":{"2":2,"true":1}}"#,
+        ),
+        // A null key.
+        (
+            r#"{"${null}": 1, "b": 2}"#,
+            none.clone(),
+            r#"{"diagnostics":["Invalid object key expression | Cannot use null value as an object key. | 1:2.1-1:11.10 | -"],"type":["object",{"b":"number"}],"value":{"b":2}}"#,
+        ),
+        // An unknown key: the whole object is unknown, of the dynamic type; later errors are
+        // still reported.
+        (
+            r#"{"${u}": 1, "b": 2}"#,
+            full(&[("u", Value::unknown(hclkit_value::Type::String))]),
+            r#"{"diagnostics":[],"type":"dynamic","value":{"$unknown":"dynamic"}}"#,
+        ),
+        (
+            r#"{"${u}": 1, "${null}": 2}"#,
+            full(&[("u", Value::dynamic())]),
+            r#"{"diagnostics":["Invalid object key expression | Cannot use null value as an object key. | 1:13.12-1:22.21 | -"],"type":"dynamic","value":{"$unknown":"dynamic"}}"#,
+        ),
+        (
+            r#"{"${u}": 1, "a": 2, "a": 3}"#,
+            full(&[("u", Value::dynamic())]),
+            r#"{"diagnostics":["Duplicate object attribute | An attribute named \"a\" was already defined at e.json:1,13-16. | 1:21.20-1:24.23 | -"],"type":"dynamic","value":{"$unknown":"dynamic"}}"#,
+        ),
+        // A key that fails to parse is unknown too.
+        (
+            r#"{"${a +}": 1, "b": "${c}"}"#,
+            none.clone(),
+            r#"{"diagnostics":["Invalid expression | Expected the start of an expression, but found an invalid expression token. | 1:8.7-1:9.8 | -","Unknown variable | There is no variable named \"c\". | 1:23.22-1:24.23 | -"],"type":"dynamic","value":{"$unknown":"dynamic"}}"#,
+        ),
+        // Duplicates after template evaluation: the first definition is kept.
+        (
+            r#"{"a": 1, "${x}": 2}"#,
+            full(&[("x", Value::string("a"))]),
+            r#"{"diagnostics":["Duplicate object attribute | An attribute named \"a\" was already defined at e.json:1,2-5. | 1:10.9-1:16.15 | -"],"type":["object",{"a":"number"}],"value":{"a":1}}"#,
+        ),
+        (
+            r#"{"${\"a\"}": 1, "a": 2, "b": 3}"#,
+            none.clone(),
+            r#"{"diagnostics":["Duplicate object attribute | An attribute named \"a\" was already defined at e.json:1,2-12. | 1:17.16-1:20.19 | -"],"type":["object",{"a":"number","b":"number"}],"value":{"a":1,"b":3}}"#,
+        ),
+        (
+            "{\n  \"a\": 1,\n  \"${x}\": 2\n}",
+            full(&[("x", Value::string("a"))]),
+            r#"{"diagnostics":["Duplicate object attribute | An attribute named \"a\" was already defined at e.json:2,3-6. | 3:3.14-3:9.20 | -"],"type":["object",{"a":"number"}],"value":{"a":1}}"#,
+        ),
+        // Literal duplicates are duplicates in full mode too.
+        (
+            r#"{"a": 1, "a": 2}"#,
+            none.clone(),
+            r#"{"diagnostics":["Duplicate object attribute | An attribute named \"a\" was already defined at e.json:1,2-5. | 1:10.9-1:13.12 | -"],"type":["object",{"a":"number"}],"value":{"a":1}}"#,
+        ),
+        // "//" is an ordinary property of an object used as an expression.
+        (
+            r#"{"//": "comment", "a": {"//": 2}}"#,
+            none.clone(),
+            r#"{"diagnostics":[],"type":["object",{"//":"string","a":["object",{"//":"number"}]}],"value":{"//":"comment","a":{"//":2}}}"#,
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (src, ctx, want) in cases {
+        let got = json_value(src, Some(ctx));
+        if got != *want {
+            failures.push(format!("{src}\n  want {want}\n  got  {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // In literal mode keys are not templates: no duplicate, no error.
+    assert_eq!(
+        json_value(r#"{"a": 1, "${x}": 2}"#, None),
+        r#"{"diagnostics":[],"type":["object",{"${x}":"number","a":"number"}],"value":{"${x}":2,"a":1}}"#
+    );
+    assert_eq!(
+        json_value(r#"{"${\"a\"}": 1, "a": 2}"#, None),
+        r#"{"diagnostics":[],"type":["object",{"${\"a\"}":"number","a":"number"}],"value":{"${\"a\"}":1,"a":2}}"#
+    );
+    assert_eq!(
+        json_value(r#"{"//": "comment", "a": 1}"#, None),
+        r#"{"diagnostics":[],"type":["object",{"//":"string","a":"number"}],"value":{"//":"comment","a":1}}"#
+    );
 }
 
 #[test]
@@ -322,21 +511,59 @@ fn static_analysis() {
     assert_eq!(list.len(), 2);
     let map = expr_map(&*list[1]).unwrap();
     assert_eq!(literal(&map[0].key), Value::string("k"));
-    assert!(expr_map(&*list[0]).is_err());
+    // A static map key is a string expression: a template with a context.
+    let (k, d) = map[0].key.value(Some(&EvalContext::new()));
+    assert!(d.is_empty());
+    assert_eq!(k, Value::string("k"));
+    let map = expr_map(&expr(r#"{"${a}": 1}"#)).unwrap();
+    assert_eq!(literal(&map[0].key), Value::string("${a}"));
+    let (k, d) = map[0].key.value(Some(&full(&[("a", Value::string("x"))])));
+    assert!(d.is_empty(), "{d}");
+    assert_eq!(k, Value::string("x"));
+    // The errors' subjects are the expressions' start ranges (recorded with `apirecord
+    // json-static '"a"'` / `'[]'`; more cases in json_static.rs).
+    let d = expr_map(&*list[0]).unwrap_err();
+    assert_eq!(diag_lines(&d), ["Invalid expression | A static map expression is required. | 1:2.1-1:5.4 | -"]);
+    let d = expr_map(&expr(r#""a""#)).unwrap_err();
+    assert_eq!(diag_lines(&d), ["Invalid expression | A static map expression is required. | 1:1.0-1:4.3 | -"]);
 
     let t = abs_traversal_for_expr(&expr(r#""var.list[0]""#)).unwrap();
     assert_eq!(t.to_string(), "var.list[0]");
     // Parsed from the opening quote, as the reference does.
     assert!(matches!(&t.steps[0], TraverseStep::Root { range, .. } if r(range) == "1:1.0-1:4.3"));
-    assert!(abs_traversal_for_expr(&expr(r#""f(x)""#)).is_err());
-    assert!(abs_traversal_for_expr(&expr("1")).is_err());
+    // Strings that do not parse as a traversal (or are something else), and non-strings: the
+    // subject is the whole expression (recorded with `apirecord json-static`).
+    const NOT_TRAVERSAL: &str = "Invalid expression | A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.";
+    for (src, range) in [
+        (r#""f(x)""#, "1:1.0-1:7.6"),
+        (r#""var.a[""#, "1:1.0-1:9.8"),
+        (r#""a.0""#, "1:1.0-1:6.5"),
+        ("1", "1:1.0-1:2.1"),
+    ] {
+        let d = abs_traversal_for_expr(&expr(src)).unwrap_err();
+        assert_eq!(diag_lines(&d), [format!("{NOT_TRAVERSAL} | {range} | -")], "{src}");
+    }
 
     let call = expr_call(&expr(r#""list(string)""#)).unwrap();
     assert_eq!(call.name, "list");
     assert_eq!(r(&call.name_range), "1:1.0-1:5.4");
     assert_eq!(call.arguments.len(), 1);
     assert_eq!(abs_traversal_for_expr(&*call.arguments[0]).unwrap().to_string(), "string");
-    assert!(expr_call(&expr("[]")).is_err());
+    // Strings that fail to parse, or parse as something else; non-strings: the subject is the
+    // start range.
+    for (src, range) in [
+        (r#""f(x""#, "1:1.0-1:6.5"),
+        (r#""f(x) y""#, "1:1.0-1:9.8"),
+        (r#""a.b""#, "1:1.0-1:6.5"),
+        ("[]", "1:1.0-1:2.1"),
+    ] {
+        let d = expr_call(&expr(src)).unwrap_err();
+        assert_eq!(
+            diag_lines(&d),
+            [format!("Invalid expression | A static function call is required. | {range} | -")],
+            "{src}"
+        );
+    }
 }
 
 #[test]
@@ -366,4 +593,21 @@ fn merged_bodies_across_syntaxes() {
     let (_, d) = merge_bodies(vec![m3.clone(), m3]).content(&root_schema());
     assert_eq!(d.0[0].detail, r#"The argument "name" is required, but was not set."#);
     assert!(d.0[0].subject.is_none());
+}
+
+#[test]
+fn comment_property_is_only_special_in_bodies() {
+    // "//" is skipped as a body's property but kept in an object used as an expression.
+    // Recorded from the reference with hcleval (tests/eval/README.md) on this file:
+    // {"value":{"a":{"//":"c","b":1}},"type":["object",{"a":["object",{"//":"string","b":"number"}]}]}
+    let (file, d) = parse(br#"{"a": {"//": "c", "b": 1}, "//": "top"}"#.as_slice(), "cm.json");
+    assert!(d.is_empty(), "{d}");
+    let (attrs, d) = JsonBody::from_file(&file).just_attributes();
+    assert!(d.is_empty(), "{d}");
+    assert_eq!(attrs.keys().collect::<Vec<_>>(), ["a"]);
+    let want = Value::object([("//", Value::string("c")), ("b", Value::number(1))]);
+    assert_eq!(literal(&attrs["a"].expr), want);
+    let (v, d) = attrs["a"].expr.value(Some(&EvalContext::new()));
+    assert!(d.is_empty(), "{d}");
+    assert_eq!(v, want);
 }

@@ -284,17 +284,14 @@ impl Expression for JsonExpression {
         Some(shift_call(call, &shift))
     }
 
-    /// A string holding a native-syntax traversal (`var.a[0]`); parsed from the string's
-    /// opening quote, as the reference does.
+    /// A string holding a native-syntax traversal (`var.a[0]`), read as the reference's
+    /// `hclsyntax.ParseTraversalAbs` reads it (stricter than an expression: no legacy `.0`
+    /// steps); parsed from the string's opening quote, as the reference does.
     fn as_traversal(&self) -> Option<Traversal> {
         let n = self.node();
         let text = n.as_str()?;
         let shift = Shift { start: self.tree.pos(n.span().start), filename: self.tree.filename.clone() };
-        let (file, diags) = native::parse_expression(text.as_bytes(), &self.tree.filename);
-        if diags.has_errors() {
-            return None;
-        }
-        let t = crate::body::abs_traversal_for_expr(&NativeExpression::from_expr_file(&file)).ok()?;
+        let t = native::parse_traversal_abs(text.as_bytes(), &self.tree.filename)?;
         Some(shift.traversal(t))
     }
 }

@@ -127,6 +127,84 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile,
     (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
 }
 
+/// The reference's `hclsyntax.ParseTraversalAbs`, as the JSON syntax uses for strings that
+/// hold a traversal: a name, then only `.name`, `[number]` and `["string"]` steps (newlines and
+/// comments ignored). `None` wherever the reference reports an error; unlike an expression,
+/// legacy `.0` index steps are not accepted, and `"$${"` in a key is a literal `${`.
+pub(crate) fn parse_traversal_abs(src: &[u8], filename: &str) -> Option<crate::traversal::Traversal> {
+    use crate::traversal::{Traversal, TraverseStep};
+    use hclkit_value::{Number, Value};
+    use token::TokenKind as K;
+
+    if src.len() >= ast::MAX_SOURCE_LEN {
+        return None;
+    }
+    let (tokens, lex_diags) = lexer::lex(src, LexMode::Normal);
+    if !lex_diags.items.is_empty() {
+        return None;
+    }
+    let index = crate::pos::LineIndex::new(src);
+    let filename: Arc<str> = Arc::from(filename);
+    let range = |s: crate::pos::Span| index.range(src, &filename, s);
+    let text = |t: token::Token| String::from_utf8_lossy(t.span.slice(src)).into_owned();
+    let mut toks = tokens.into_iter().filter(|t| !t.kind.is_trivia());
+    let root = toks.next()?;
+    if root.kind != K::Ident {
+        return None;
+    }
+    let mut steps = vec![TraverseStep::Root { name: text(root), range: range(root.span) }];
+    loop {
+        let next = toks.next()?;
+        match next.kind {
+            K::Eof => return Some(Traversal::new(steps)),
+            K::Dot => {
+                let name = toks.next()?;
+                if name.kind != K::Ident {
+                    return None;
+                }
+                steps.push(TraverseStep::Attr { name: text(name), range: range(next.span.to(name.span)) });
+            }
+            K::OBrack => {
+                let key_tok = toks.next()?;
+                let key = match key_tok.kind {
+                    K::NumberLit => Value::number(Number::parse(&text(key_tok)).ok()?),
+                    K::OQuote => {
+                        let mut s = String::new();
+                        loop {
+                            let t = toks.next()?;
+                            match t.kind {
+                                K::CQuote => break,
+                                K::QuotedLit => {
+                                    let mut bad = false;
+                                    decode::decode_quoted(
+                                        t.span.slice(src),
+                                        t.span.start,
+                                        &mut Vec::new(),
+                                        &mut |_, _| bad = true,
+                                    );
+                                    if bad {
+                                        return None;
+                                    }
+                                    s.push_str(&decode::decode_literal(src, t.span, true));
+                                }
+                                _ => return None,
+                            }
+                        }
+                        Value::string(s)
+                    }
+                    _ => return None,
+                };
+                let close = toks.next()?;
+                if close.kind != K::CBrack {
+                    return None;
+                }
+                steps.push(TraverseStep::Index { key, range: range(next.span.to(close.span)) });
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// Parses a standalone template (the reference's `hclsyntax.ParseTemplate`), as used for the
 /// strings of the JSON syntax.
 ///
