@@ -1,0 +1,6 @@
+name = "web"
+port = 80
+listen {
+  addr = "x"
+}
+extra = true

@@ -1,0 +1,4 @@
+other = 2
+listen {
+}
+final = "f"
