@@ -295,6 +295,58 @@ fn soup_context() -> EvalContext {
         .with_functions(stdlib::spec_functions())
 }
 
+/// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte` (the
+/// format of `tests/data/apirecord`).
+fn diag_lines(d: &Diagnostics) -> Vec<String> {
+    let r = |x: &Option<hclkit::Range>| match x {
+        Some(x) => format!(
+            "{}:{}.{}-{}:{}.{}",
+            x.start.line, x.start.column, x.start.byte, x.end.line, x.end.column, x.end.byte
+        ),
+        None => "-".to_owned(),
+    };
+    d.iter().map(|d| format!("{} | {} | {} | {}", d.summary, d.detail, r(&d.subject), r(&d.context))).collect()
+}
+
+#[test]
+fn splat_of_a_typed_null_sequence() {
+    // A null list, set or tuple cannot be splatted (a null of any other type is upgraded to an
+    // empty tuple). Recorded from the reference (hcl v2.14.1) with tests/data/apirecord:
+    //   apirecord native -null 'l:["list","string"]' -null 's:["set","string"]' \
+    //     -null 't:["tuple",["string"]]' -null 'o:["list",["object",{"a":"number"}]]' \
+    //     -null n:number -null 'm:["map","string"]' EXPR
+    // Subject: the source; context: from the source to the end of the splat marker.
+    let ctx = EvalContext::new()
+        .with_variable("l", Value::null(Type::list(Type::String)))
+        .with_variable("s", Value::null(Type::set(Type::String)))
+        .with_variable("t", Value::null(Type::tuple([Type::String])))
+        .with_variable("o", Value::null(Type::list(Type::object([("a", Type::Number)]))))
+        .with_variable("n", Value::null(Type::Number))
+        .with_variable("m", Value::null(Type::map(Type::String)));
+    const DETAIL: &str = "Splat expressions (with the * symbol) cannot be applied to null sequences.";
+    for (src, subject, context) in [
+        ("l[*]", "1:1.0-1:2.1", "1:1.0-1:5.4"),
+        ("s.*", "1:1.0-1:2.1", "1:1.0-1:4.3"),
+        ("t[*]", "1:1.0-1:2.1", "1:1.0-1:5.4"),
+        ("o[*].a", "1:1.0-1:2.1", "1:1.0-1:5.4"),
+        ("l[*][0]", "1:1.0-1:2.1", "1:1.0-1:5.4"),
+    ] {
+        let (v, d) = eval_src(src, Some(&ctx));
+        assert_eq!(v, Value::dynamic(), "{src}");
+        assert_eq!(diag_lines(&d), [format!("Splat of null value | {DETAIL} | {subject} | {context}")], "{src}");
+    }
+    // Inside a tuple: only that element is unknown.
+    let (v, d) = eval_src("[o.*.a, 1]", Some(&ctx));
+    assert_eq!(v, Value::tuple(vec![Value::dynamic(), Value::number(1)]));
+    assert_eq!(diag_lines(&d), [format!("Splat of null value | {DETAIL} | 1:2.1-1:3.2 | 1:2.1-1:5.4")]);
+    // Not sequences: upgraded to an empty tuple.
+    for src in ["n[*]", "m[*]"] {
+        let (v, d) = eval_src(src, Some(&ctx));
+        assert!(d.is_empty(), "{src}: {d}");
+        assert_eq!(v, Value::empty_tuple(), "{src}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
