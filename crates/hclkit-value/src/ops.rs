@@ -14,6 +14,13 @@ use crate::ty::Type;
 use crate::value::{Repr, Value};
 
 /// Why an operation could not be applied to its operands.
+///
+/// ```
+/// use hclkit_value::{Type, Value};
+/// let err = Value::number(1).add(&Value::string("2")).unwrap_err();
+/// assert_eq!(err.message(), "type mismatch: want number but value 1 is string");
+/// assert_eq!(Value::null(Type::Bool).not().unwrap_err().to_string(), "value 0 is null");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpError {
     message: String,
@@ -125,6 +132,14 @@ impl Value {
     );
     arith!(
         /// `self / other` for numbers; division of a non-zero number by zero is an infinity.
+        ///
+        /// ```
+        /// use hclkit_value::{Number, Value};
+        /// assert_eq!(Value::number(7).div(&Value::number(2)).unwrap().as_number().unwrap().to_string(), "3.5");
+        /// assert_eq!(Value::number(1).div(&Value::number(0)).unwrap(), Value::number(Number::infinity()));
+        /// assert_eq!(Value::number(7).rem(&Value::number(4)).unwrap(), Value::number(3));
+        /// assert_eq!(Value::number(7).sub(&Value::number(4)).unwrap().mul(&Value::number(2)).unwrap(), Value::number(6));
+        /// ```
         div, div
     );
     arith!(
@@ -133,6 +148,14 @@ impl Value {
     );
 
     /// `-self` for a number.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// assert_eq!(Value::number(3).neg().unwrap(), Value::number(-3));
+    /// assert_eq!(Value::number(-3).abs().unwrap(), Value::number(3));
+    /// assert_eq!(Value::unknown(Type::Number).neg().unwrap(), Value::unknown(Type::Number));
+    /// assert!(Value::bool(true).neg().is_err());
+    /// ```
     pub fn neg(&self) -> Result<Value, OpError> {
         if let Some(v) = type_check(&Type::Number, &Type::Number, &[self])? {
             return Ok(v);
@@ -165,6 +188,13 @@ impl Value {
 
     /// `self <= other` for numbers: as the reference, `<` or `==` (so two numbers equal in
     /// value but printed differently at their precisions are neither).
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// assert_eq!(Value::number(2).less_than_or_equal(&Value::number(2)).unwrap(), Value::bool(true));
+    /// assert_eq!(Value::number(2).greater_than_or_equal(&Value::number(3)).unwrap(), Value::bool(false));
+    /// assert_eq!(Value::number(2).greater_than(&Value::dynamic()).unwrap(), Value::unknown(Type::Bool));
+    /// ```
     pub fn less_than_or_equal(&self, other: &Value) -> Result<Value, OpError> {
         self.less_than(other)?.or(&self.equals(other))
     }
@@ -183,6 +213,17 @@ impl Value {
     }
 
     /// `self && other` for bools (an unknown operand makes the result unknown).
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let (t, f) = (Value::bool(true), Value::bool(false));
+    /// assert_eq!(t.and(&f).unwrap(), f);
+    /// assert_eq!(t.or(&f).unwrap(), t);
+    /// assert_eq!(f.not().unwrap(), t);
+    /// // No short-circuit: an unknown operand makes the result unknown even when false.
+    /// assert_eq!(f.and(&Value::unknown(Type::Bool)).unwrap(), Value::unknown(Type::Bool));
+    /// assert!(t.and(&Value::number(1)).is_err());
+    /// ```
     pub fn and(&self, other: &Value) -> Result<Value, OpError> {
         if let Some(v) = type_check(&Type::Bool, &Type::Bool, &[self, other])? {
             return Ok(v);
@@ -201,6 +242,17 @@ impl Value {
     /// The number of elements as a value: unknown for an unknown collection, and for a set
     /// holding unknown elements (which may turn out equal) unless it has exactly one element.
     /// A tuple's or object's length is known from its type.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let l = Value::list(vec![Value::string("a"), Value::unknown(Type::String)]).unwrap();
+    /// assert_eq!(l.length_value().unwrap(), Value::number(2));
+    /// let s = Value::set(vec![Value::string("a"), Value::unknown(Type::String)]).unwrap();
+    /// assert_eq!(s.length_value().unwrap(), Value::unknown(Type::Number));
+    /// let t = Value::unknown(Type::tuple([Type::Bool, Type::Bool]));
+    /// assert_eq!(t.length_value().unwrap(), Value::number(2));
+    /// assert!(Value::string("abc").length_value().is_err());
+    /// ```
     pub fn length_value(&self) -> Result<Value, OpError> {
         let ty = self.ty();
         match &ty {
@@ -285,6 +337,15 @@ impl Value {
 
     /// Whether a list, tuple or map has an element at `key`; unknown when the key or the
     /// collection is unknown. A key of the wrong type is simply absent.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let m = Value::map([("k", Value::bool(true))]).unwrap();
+    /// assert_eq!(m.has_index(&Value::string("k")).unwrap(), Value::bool(true));
+    /// assert_eq!(m.has_index(&Value::string("x")).unwrap(), Value::bool(false));
+    /// assert_eq!(m.has_index(&Value::number(0)).unwrap(), Value::bool(false));
+    /// assert_eq!(m.has_index(&Value::unknown(Type::String)).unwrap(), Value::unknown(Type::Bool));
+    /// ```
     pub fn has_index(&self, key: &Value) -> Result<Value, OpError> {
         let ty = self.ty();
         let key_ty = match &ty {
@@ -315,6 +376,15 @@ impl Value {
 
     /// The named attribute of an object (unknown if the object is unknown; the dynamic value
     /// for a dynamic operand). A missing attribute is an error.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let o = Value::object([("port", Value::number(80))]);
+    /// assert_eq!(o.attr("port").unwrap(), Value::number(80));
+    /// assert_eq!(o.attr("host").unwrap_err().to_string(), "no attribute named \"host\"");
+    /// assert_eq!(Value::unknown(o.ty()).attr("port").unwrap(), Value::unknown(Type::Number));
+    /// assert_eq!(Value::dynamic().attr("anything").unwrap(), Value::dynamic());
+    /// ```
     pub fn attr(&self, name: &str) -> Result<Value, OpError> {
         let ty = self.ty();
         match &ty {

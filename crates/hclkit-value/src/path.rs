@@ -6,6 +6,18 @@ use crate::ty::Name;
 use crate::value::Value;
 
 /// One step of a [`Path`].
+///
+/// ```
+/// use hclkit_value::{Path, PathStep, Value};
+/// let p = Path::root().attr("ports").index(Value::number(0));
+/// match p.steps() {
+///     [PathStep::Attr(name), PathStep::Index(key)] => {
+///         assert_eq!(&**name, "ports");
+///         assert_eq!(key, &Value::number(0));
+///     }
+///     steps => panic!("unexpected steps {steps:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathStep {
     /// An object attribute.
@@ -41,6 +53,17 @@ impl Path {
         self
     }
     /// Appends a step in place.
+    ///
+    /// ```
+    /// use hclkit_value::{Path, PathStep, Value};
+    /// let mut p = Path::root();
+    /// assert!(p.is_empty());
+    /// p.push(PathStep::Attr("tags".into()));
+    /// p.push(PathStep::Index(Value::string("env")));
+    /// assert_eq!(p.to_string(), ".tags[\"env\"]");
+    /// assert_eq!(p.pop(), Some(PathStep::Index(Value::string("env"))));
+    /// assert_eq!(p, Path::root().attr("tags"));
+    /// ```
     pub fn push(&mut self, step: PathStep) {
         self.0.push(step);
     }

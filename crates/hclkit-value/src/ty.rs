@@ -47,6 +47,18 @@ pub enum Type {
 
 /// The attributes of an object type, sorted by name, and which of them are optional
 /// (optional attributes are only meaningful in type constraints).
+///
+/// ```
+/// use hclkit_value::Type;
+/// let t = Type::object_with_optional([("port", Type::Number), ("host", Type::String)], ["port"]);
+/// let o = t.object_type().unwrap();
+/// let names: Vec<&str> = o.attributes().iter().map(|(n, _)| &**n).collect();
+/// assert_eq!(names, ["host", "port"]);
+/// assert_eq!(o.attribute("port"), Some(&Type::Number));
+/// assert_eq!(o.index_of("port"), Some(1));
+/// assert!(o.is_optional("port") && !o.is_optional("host"));
+/// assert_eq!(o.len(), 2);
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct ObjectType {
     attrs: Box<[(Name, Type)]>,
@@ -152,7 +164,18 @@ impl std::hash::Hash for CapsuleType {
 }
 
 impl Type {
-    /// `list(elem)`
+    /// `list(elem)`; [`set`](Type::set) and [`map`](Type::map) build the other collection
+    /// types the same way.
+    ///
+    /// ```
+    /// use hclkit_value::Type;
+    /// let t = Type::map(Type::list(Type::Number));
+    /// assert!(t.is_collection() && t.is_map() && !t.is_list());
+    /// assert_eq!(t.element_type(), Some(&Type::list(Type::Number)));
+    /// assert_eq!(t.to_string(), "map(list(number))");
+    /// assert_eq!(t.friendly_name(), "map of list of number");
+    /// assert_ne!(Type::list(Type::String), Type::set(Type::String));
+    /// ```
     pub fn list(elem: Type) -> Type {
         Type::List(Arc::new(elem))
     }
@@ -166,12 +189,34 @@ impl Type {
     }
     /// An object type with the given attributes (names may come in any order; a repeated name
     /// keeps its last type).
+    ///
+    /// ```
+    /// use hclkit_value::Type;
+    /// let t = Type::object([("b", Type::Bool), ("a", Type::String), ("b", Type::Number)]);
+    /// assert_eq!(t, Type::object([("a", Type::String), ("b", Type::Number)]));
+    /// assert!(t.is_object() && t.is_structural());
+    /// assert_eq!(t.attribute_type("b"), Some(&Type::Number));
+    /// assert_eq!(t.attribute_type("c"), None);
+    /// assert_eq!(t.to_string(), "object({a=string,b=number})");
+    /// assert!(Type::empty_object().object_type().unwrap().is_empty());
+    /// ```
     pub fn object<N: Into<Name>>(attrs: impl IntoIterator<Item = (N, Type)>) -> Type {
         Type::object_with_optional(attrs, std::iter::empty::<Name>())
     }
     /// An object type where the attributes named in `optional` are optional (meaningful in type
     /// constraints only; see the type-expression `optional(...)` modifier). Names in `optional`
     /// that are not attributes are ignored.
+    ///
+    /// ```
+    /// use hclkit_value::Type;
+    /// let t = Type::object_with_optional([("name", Type::String), ("port", Type::Number)], ["port", "nope"]);
+    /// assert_eq!(t.to_string(), "object({name=string,port=optional(number)})");
+    /// // The markers make a different type; they are ignored when matching a specification.
+    /// let plain = Type::object([("name", Type::String), ("port", Type::Number)]);
+    /// assert_ne!(t, plain);
+    /// assert_eq!(t.without_optional_attributes(), plain);
+    /// assert!(plain.matches(&t));
+    /// ```
     pub fn object_with_optional<N: Into<Name>, O: Into<Name>>(
         attrs: impl IntoIterator<Item = (N, Type)>,
         optional: impl IntoIterator<Item = O>,
@@ -200,6 +245,15 @@ impl Type {
         Type::Object(Arc::new(ObjectType::default()))
     }
     /// `tuple([elems...])`
+    ///
+    /// ```
+    /// use hclkit_value::Type;
+    /// let t = Type::tuple([Type::String, Type::Number]);
+    /// assert!(t.is_tuple() && t.is_structural());
+    /// assert_eq!(t.tuple_elements(), Some(&[Type::String, Type::Number][..]));
+    /// assert_eq!(t.to_string(), "tuple([string,number])");
+    /// assert_eq!(Type::empty_tuple().tuple_elements(), Some(&[][..]));
+    /// ```
     pub fn tuple(elems: impl IntoIterator<Item = Type>) -> Type {
         Type::Tuple(Arc::new(TupleType { elems: elems.into_iter().collect() }))
     }
@@ -209,6 +263,14 @@ impl Type {
     }
 
     /// Whether this is `bool`, `number` or `string`.
+    ///
+    /// ```
+    /// use hclkit_value::Type;
+    /// assert!(Type::Bool.is_primitive() && Type::String.is_primitive());
+    /// assert!(!Type::Dynamic.is_primitive() && Type::Dynamic.is_dynamic());
+    /// assert!(!Type::list(Type::String).is_primitive());
+    /// assert!(!Type::list(Type::Dynamic).is_dynamic());
+    /// ```
     pub fn is_primitive(&self) -> bool {
         matches!(self, Type::Bool | Type::Number | Type::String)
     }
@@ -275,6 +337,12 @@ impl Type {
     }
 
     /// Whether this type is, or contains, the dynamic pseudo-type.
+    ///
+    /// ```
+    /// use hclkit_value::Type;
+    /// assert!(Type::object([("a", Type::list(Type::Dynamic))]).has_dynamic_types());
+    /// assert!(!Type::object([("a", Type::list(Type::Bool))]).has_dynamic_types());
+    /// ```
     pub fn has_dynamic_types(&self) -> bool {
         match self {
             Type::Dynamic => true,
@@ -327,6 +395,13 @@ impl Type {
 
     /// The friendly name used when describing a type constraint: the dynamic pseudo-type
     /// is "any type", and a collection of it "list of any single type".
+    ///
+    /// ```
+    /// use hclkit_value::Type;
+    /// assert_eq!(Type::list(Type::Dynamic).friendly_name(), "list of dynamic");
+    /// assert_eq!(Type::list(Type::Dynamic).friendly_name_for_constraint(), "list of any single type");
+    /// assert_eq!(Type::Dynamic.friendly_name_for_constraint(), "any type");
+    /// ```
     pub fn friendly_name_for_constraint(&self) -> String {
         let mut s = String::new();
         self.write_friendly(&mut s, true);

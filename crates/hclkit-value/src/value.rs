@@ -58,6 +58,12 @@ pub(crate) struct Capsule {
 }
 
 /// Why a compound value could not be built.
+///
+/// ```
+/// use hclkit_value::Value;
+/// let err = Value::list(vec![Value::string("a"), Value::number(1)]).unwrap_err();
+/// assert_eq!(err.to_string(), "inconsistent list element types (string then number)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueError {
     message: String,
@@ -140,14 +146,44 @@ fn check_elements<'a>(kind: &str, ety: &Type, elems: impl Iterator<Item = &'a Va
 
 impl Value {
     /// The null value of a type.
+    ///
+    /// A null is known and has its type, but no content: the accessors return `None`.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let v = Value::null(Type::String);
+    /// assert!(v.is_null() && v.is_known());
+    /// assert_eq!(v.ty(), Type::String);
+    /// assert_eq!(v.as_str(), None);
+    /// assert_ne!(v, Value::null(Type::Number));
+    /// ```
     pub fn null(ty: Type) -> Value {
         Value(Repr::Null(ty))
     }
     /// The unknown value of a type.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let v = Value::unknown(Type::list(Type::String));
+    /// assert!(v.is_unknown() && !v.is_known() && !v.is_null());
+    /// assert_eq!(v.ty(), Type::list(Type::String));
+    /// assert_eq!(v.length(), None);
+    /// // Operations on unknowns give unknowns of the result type.
+    /// assert_eq!(v.length_value().unwrap(), Value::unknown(Type::Number));
+    /// ```
     pub fn unknown(ty: Type) -> Value {
         Value(Repr::Unknown(ty))
     }
     /// The dynamic value: the unknown value of the dynamic pseudo-type.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let d = Value::dynamic();
+    /// assert!(d.is_dynamic() && d.is_unknown());
+    /// assert_eq!(d.ty(), Type::Dynamic);
+    /// assert_eq!(d, Value::unknown(Type::Dynamic));
+    /// assert!(!Value::unknown(Type::String).is_dynamic());
+    /// ```
     pub fn dynamic() -> Value {
         Value(Repr::Unknown(Type::Dynamic))
     }
@@ -156,6 +192,15 @@ impl Value {
         Value(Repr::Bool(b))
     }
     /// A number.
+    ///
+    /// ```
+    /// use hclkit_value::{Number, Type, Value};
+    /// let v = Value::number(8080);
+    /// assert_eq!(v.ty(), Type::Number);
+    /// assert_eq!(v.as_number().and_then(|n| n.to_i64()), Some(8080));
+    /// assert_eq!(Value::number(Number::parse("0.5").unwrap()).as_number().unwrap().to_string(), "0.5");
+    /// assert_eq!(Value::bool(true).as_number(), None);
+    /// ```
     pub fn number(n: impl Into<Number>) -> Value {
         Value(Repr::Number(n.into()))
     }
@@ -178,6 +223,15 @@ impl Value {
 
     /// A list of at least one element; every element must have the same type (elements of the
     /// dynamic pseudo-type take the list's element type).
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let l = Value::list(vec![Value::dynamic(), Value::string("a")]).unwrap();
+    /// assert_eq!(l.ty(), Type::list(Type::String));
+    /// assert_eq!(l.elements().unwrap()[0], Value::unknown(Type::String));
+    /// assert!(Value::list(vec![Value::string("a"), Value::bool(true)]).is_err());
+    /// assert!(Value::list(vec![]).is_err()); // use list_of or empty_list
+    /// ```
     pub fn list(elems: Vec<Value>) -> Result<Value, ValueError> {
         if elems.is_empty() {
             return Err(ValueError::new("a list of no elements needs its element type: use Value::list_of"));
@@ -186,6 +240,14 @@ impl Value {
         Ok(Value::list_unchecked(ety, elems))
     }
     /// A list with the given element type (possibly empty).
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let l = Value::list_of(Type::Number, vec![]).unwrap();
+    /// assert_eq!(l, Value::empty_list(Type::Number));
+    /// assert_eq!(l.length(), Some(0));
+    /// assert!(Value::list_of(Type::Number, vec![Value::string("1")]).is_err());
+    /// ```
     pub fn list_of(ety: Type, elems: Vec<Value>) -> Result<Value, ValueError> {
         check_elements("list", &ety, elems.iter())?;
         Ok(Value::list_unchecked(ety, elems))
@@ -201,6 +263,15 @@ impl Value {
 
     /// A set of at least one element; equal elements are kept once, and elements are ordered
     /// as the reference orders them.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let s = Value::set(vec![Value::string("b"), Value::string("a"), Value::string("b")]).unwrap();
+    /// assert_eq!(s.ty(), Type::set(Type::String));
+    /// assert_eq!(s.elements().unwrap(), &[Value::string("a"), Value::string("b")]);
+    /// assert_eq!(s.has_element(&Value::string("a")).unwrap(), Value::bool(true));
+    /// assert_eq!(Value::set_of(Type::Bool, vec![]).unwrap(), Value::empty_set(Type::Bool));
+    /// ```
     pub fn set(elems: Vec<Value>) -> Result<Value, ValueError> {
         if elems.is_empty() {
             return Err(ValueError::new("a set of no elements needs its element type: use Value::set_of"));
@@ -225,6 +296,18 @@ impl Value {
 
     /// A map of at least one entry; every element must have the same type. Keys are
     /// NFC-normalised; a repeated key keeps its last value.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let m = Value::map([("b", Value::number(1)), ("a", Value::number(2)), ("b", Value::number(3))]).unwrap();
+    /// assert_eq!(m.ty(), Type::map(Type::Number));
+    /// assert_eq!(m.map_get("b"), Some(&Value::number(3)));
+    /// assert_eq!(m.get_attr("b"), None); // a map has elements, not attributes
+    /// let keys: Vec<&str> = m.entries().unwrap().iter().map(|(k, _)| &**k).collect();
+    /// assert_eq!(keys, ["a", "b"]);
+    /// assert!(Value::map([("a", Value::number(1)), ("b", Value::bool(true))]).is_err());
+    /// assert_eq!(Value::map_of(Type::Bool, Vec::<(&str, Value)>::new()).unwrap(), Value::empty_map(Type::Bool));
+    /// ```
     pub fn map<K: Into<Name>>(entries: impl IntoIterator<Item = (K, Value)>) -> Result<Value, ValueError> {
         let entries: Vec<(Name, Value)> = entries.into_iter().map(|(k, v)| (k.into(), v)).collect();
         if entries.is_empty() {
@@ -269,7 +352,15 @@ impl Value {
     pub fn empty_object() -> Value {
         Value(Repr::Object(Arc::new(Entries { ty: Type::empty_object(), entries: Vec::new() })))
     }
-    /// A tuple.
+    /// A tuple: elements of any types.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let t = Value::tuple(vec![Value::string("a"), Value::number(1)]);
+    /// assert_eq!(t.ty(), Type::tuple([Type::String, Type::Number]));
+    /// assert_eq!(t.elements().unwrap()[1], Value::number(1));
+    /// assert_eq!(Value::empty_tuple().length(), Some(0));
+    /// ```
     pub fn tuple(elems: Vec<Value>) -> Value {
         let ty = Type::tuple(elems.iter().map(Value::ty));
         Value(Repr::Tuple(Arc::new(Seq { ty, elems })))
@@ -313,6 +404,14 @@ impl Value {
         matches!(self.0, Repr::Unknown(Type::Dynamic))
     }
     /// Whether the value is known and so are all its elements, recursively.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let v = Value::object([("a", Value::number(1)), ("b", Value::unknown(Type::String))]);
+    /// assert!(v.is_known());
+    /// assert!(!v.is_wholly_known());
+    /// assert!(Value::null(Type::String).is_wholly_known());
+    /// ```
     pub fn is_wholly_known(&self) -> bool {
         match &self.0 {
             Repr::Unknown(_) => false,
@@ -323,6 +422,13 @@ impl Value {
     }
     /// Whether no part of the value has a type still to be decided: no dynamic value inside,
     /// and no unknown value whose type contains the dynamic pseudo-type.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// assert!(Value::tuple(vec![Value::unknown(Type::String)]).has_wholly_known_type());
+    /// assert!(!Value::tuple(vec![Value::dynamic()]).has_wholly_known_type());
+    /// assert!(!Value::unknown(Type::list(Type::Dynamic)).has_wholly_known_type());
+    /// ```
     pub fn has_wholly_known_type(&self) -> bool {
         match &self.0 {
             Repr::Null(_) => true,
@@ -334,6 +440,14 @@ impl Value {
     }
 
     /// The bool, if this is a known, non-null bool.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// assert_eq!(Value::bool(true).as_bool(), Some(true));
+    /// assert_eq!(Value::unknown(Type::Bool).as_bool(), None);
+    /// assert_eq!(Value::null(Type::Bool).as_bool(), None);
+    /// assert_eq!(Value::string("true").as_bool(), None); // no conversion
+    /// ```
     pub fn as_bool(&self) -> Option<bool> {
         match self.0 {
             Repr::Bool(b) => Some(b),
@@ -348,6 +462,14 @@ impl Value {
         }
     }
     /// The string, if this is a known, non-null string.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// assert_eq!(Value::string("web").as_str(), Some("web"));
+    /// assert_eq!(Value::from("web").as_shared_str().map(|s| &**s), Some("web"));
+    /// assert_eq!(Value::null(Type::String).as_str(), None);
+    /// assert_eq!(Value::number(1).as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match &self.0 {
             Repr::String(s) => Some(s),
@@ -363,6 +485,14 @@ impl Value {
     }
     /// The elements of a known, non-null list, set or tuple, in order (sets in the
     /// reference's iteration order).
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let l = Value::list(vec![Value::number(1), Value::number(2)]).unwrap();
+    /// assert_eq!(l.elements(), Some(&[Value::number(1), Value::number(2)][..]));
+    /// assert_eq!(Value::unknown(Type::list(Type::Number)).elements(), None);
+    /// assert_eq!(Value::empty_object().elements(), None); // see entries
+    /// ```
     pub fn elements(&self) -> Option<&[Value]> {
         match &self.0 {
             Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(&s.elems),
@@ -370,6 +500,14 @@ impl Value {
         }
     }
     /// The entries of a known, non-null map or object, sorted by key.
+    ///
+    /// ```
+    /// use hclkit_value::Value;
+    /// let o = Value::object([("port", Value::number(80)), ("host", Value::string("a"))]);
+    /// let entries: Vec<(&str, &Value)> = o.entries().unwrap().iter().map(|(k, v)| (&**k, v)).collect();
+    /// assert_eq!(entries, [("host", &Value::string("a")), ("port", &Value::number(80))]);
+    /// assert_eq!(Value::string("x").entries(), None);
+    /// ```
     pub fn entries(&self) -> Option<&[(Name, Value)]> {
         match &self.0 {
             Repr::Map(e) | Repr::Object(e) => Some(&e.entries),
@@ -391,6 +529,13 @@ impl Value {
         }
     }
     /// The number of elements or attributes of a known, non-null collection or structural value.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// assert_eq!(Value::object([("a", Value::bool(true))]).length(), Some(1));
+    /// assert_eq!(Value::string("abc").length(), None); // not a collection
+    /// assert_eq!(Value::null(Type::list(Type::String)).length(), None);
+    /// ```
     pub fn length(&self) -> Option<usize> {
         match &self.0 {
             Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(s.elems.len()),
@@ -404,6 +549,21 @@ impl Value {
     }
     /// Iterates `(key, element)` pairs as the reference does: list, set and tuple keys are
     /// index numbers (sets: the element itself, as cty does), map and object keys are strings.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let l = Value::list(vec![Value::string("a"), Value::string("b")]).unwrap();
+    /// assert!(l.can_iterate());
+    /// let pairs: Vec<(Value, Value)> = l.iter_elements().collect();
+    /// assert_eq!(pairs[1], (Value::number(1), Value::string("b")));
+    ///
+    /// let s = Value::set(vec![Value::string("x")]).unwrap();
+    /// assert_eq!(s.iter_elements().next(), Some((Value::string("x"), Value::string("x"))));
+    ///
+    /// let unknown = Value::unknown(Type::list(Type::String));
+    /// assert!(!unknown.can_iterate());
+    /// assert_eq!(unknown.iter_elements().count(), 0);
+    /// ```
     pub fn iter_elements(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
         let seq: Option<(&[Value], bool)> = match &self.0 {
             Repr::List(s) | Repr::Tuple(s) => Some((&s.elems, false)),
@@ -481,8 +641,18 @@ impl From<i64> for Value {
     }
 }
 
-/// A readable, HCL-like rendering for debugging and test failures:
-/// `["a", 1, true]`, `{a = null}`, `(unknown string)`.
+/// A readable rendering for debugging and test failures that shows each value's kind:
+/// `list["a", "b"]`, `object{"a" = null(bool)}`, `(unknown string)`, `(dynamic)`.
+///
+/// ```
+/// use hclkit_value::{Type, Value};
+/// let v = Value::object([
+///     ("a", Value::tuple(vec![Value::string("x"), Value::number(1)])),
+///     ("b", Value::null(Type::Bool)),
+///     ("c", Value::unknown(Type::String)),
+/// ]);
+/// assert_eq!(format!("{v:?}"), r#"object{"a" = tuple["x", 1], "b" = null(bool), "c" = (unknown string)}"#);
+/// ```
 impl fmt::Debug for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {

@@ -44,6 +44,38 @@ use crate::traversal::Traversal;
 ///
 /// Implementations are immutable; methods that "consume" part of a body
 /// ([`partial_content`](Body::partial_content)) return a new body for the rest.
+///
+/// ```
+/// use hclkit::body::{Body, BodySchema};
+/// use hclkit::syntax::native::NativeBody;
+///
+/// let src = "name = \"web\"\nport = 80\nextra { }\n";
+/// let (file, _) = hclkit::parse_config(src.as_bytes(), "main.hcl");
+/// let body = NativeBody::from_file(&file);
+///
+/// // `content` reports what the schema does not name...
+/// let (_, diags) = body.content(&BodySchema::new().attribute("name", true));
+/// let summaries: Vec<&str> = diags.iter().map(|d| &*d.summary).collect();
+/// assert_eq!(summaries, ["Unsupported argument", "Unsupported block type"]);
+///
+/// // ...`partial_content` leaves it in the rest of the body.
+/// let (content, rest, diags) = body.partial_content(&BodySchema::new().attribute("name", true));
+/// assert!(diags.is_empty());
+/// assert!(content.attributes.contains_key("name"));
+/// let (more, diags) = rest.content(&BodySchema::new().attribute("port", true).block("extra", &[]));
+/// assert!(diags.is_empty());
+/// assert!(more.attributes.contains_key("port") && !more.attributes.contains_key("name"));
+///
+/// // A required attribute that is missing is reported where it would go.
+/// let (_, diags) = rest.content(&BodySchema::new().attribute("size", true).attribute("port", false).block("extra", &[]));
+/// assert_eq!(diags.0[0].summary, "Missing required argument");
+/// assert_eq!(diags.0[0].subject, Some(rest.missing_item_range()));
+///
+/// // `just_attributes` is for bodies of arbitrary attribute names, without blocks.
+/// let (attrs, diags) = body.just_attributes();
+/// assert_eq!(attrs.len(), 2);
+/// assert_eq!(diags.0[0].summary, "Unexpected \"extra\" block");
+/// ```
 pub trait Body: Send + Sync + fmt::Debug {
     /// The body's content under `schema`: the attributes and blocks the schema names, and an
     /// error for everything else in the body ("Unsupported argument", "Unsupported block
@@ -82,6 +114,28 @@ pub trait Body: Send + Sync + fmt::Debug {
 /// returns the wrapped one from [`unwrap_expression`](Expression::unwrap_expression), and the
 /// free functions ([`expr_list`], ...) try each expression of the unwrap chain in turn, as the
 /// reference's `UnwrapExpressionUntil` does.
+///
+/// ```
+/// use hclkit::body::Expression;
+/// use hclkit::eval::EvalContext;
+/// use hclkit::syntax::native::NativeExpression;
+/// use hclkit_value::Value;
+///
+/// let (e, _) = hclkit::parse_expression(b"[for s in servers : \"${s}.${domain}\"]".as_slice(), "x.hcl");
+/// let expr = NativeExpression::from_expr_file(&e);
+/// // The variables it needs (not `s`, which the `for` binds):
+/// let vars: Vec<String> = expr.variables().iter().map(|t| t.to_string()).collect();
+/// assert_eq!(vars, ["servers", "domain"]);
+/// assert_eq!(expr.range().to_string(), "x.hcl:1,1-38");
+/// assert_eq!(expr.start_range().to_string(), "x.hcl:1,1-2");
+///
+/// let ctx = EvalContext::new()
+///     .with_variable("servers", Value::tuple(vec![Value::string("a"), Value::string("b")]))
+///     .with_variable("domain", Value::string("example.com"));
+/// let (v, diags) = expr.value(Some(&ctx));
+/// assert!(diags.is_empty());
+/// assert_eq!(v, Value::tuple(vec![Value::string("a.example.com"), Value::string("b.example.com")]));
+/// ```
 pub trait Expression: Send + Sync + fmt::Debug {
     /// Evaluates the expression with the given variables and functions (`None`: no
     /// variables, no functions).
@@ -131,6 +185,22 @@ pub trait Expression: Send + Sync + fmt::Debug {
 
 /// Which attributes and blocks a body is expected to have (the reference's
 /// `hcl.BodySchema`).
+///
+/// ```
+/// use hclkit::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema};
+/// use hclkit::syntax::native::NativeBody;
+///
+/// let schema = BodySchema::new().attribute("name", true).block("listener", &["protocol", "port"]);
+/// assert_eq!(schema.attributes, [AttributeSchema { name: "name".into(), required: true }]);
+/// assert_eq!(
+///     schema.blocks,
+///     [BlockHeaderSchema { type_name: "listener".into(), label_names: vec!["protocol".into(), "port".into()] }]
+/// );
+///
+/// let (file, _) = hclkit::parse_config(b"name = \"lb\"\nlistener \"tcp\" { }\n".as_slice(), "main.hcl");
+/// let (_, diags) = NativeBody::from_file(&file).content(&schema);
+/// assert_eq!(diags.0[0].summary, "Missing port for listener");
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct BodySchema {
     /// The expected attributes.
@@ -208,6 +278,12 @@ impl BodySchema {
     /// can satisfy such a schema; bodies do not report it (neither does the reference's
     /// native body: an attribute and blocks of that name are each decoded as usual), so a
     /// caller that wants the check makes it with this or with [`validate`](Self::validate).
+    ///
+    /// ```
+    /// use hclkit::body::BodySchema;
+    /// let schema = BodySchema::new().attribute("tags", false).attribute("name", true).block("tags", &[]);
+    /// assert_eq!(schema.conflicts(), ["tags"]);
+    /// ```
     pub fn conflicts(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for a in &self.attributes {
@@ -253,12 +329,39 @@ pub struct BodyContent {
 
 impl BodyContent {
     /// The blocks of one type, in source order (the reference's `Blocks.OfType`).
+    ///
+    /// ```
+    /// use hclkit::body::{Body, BodySchema};
+    /// use hclkit::syntax::native::NativeBody;
+    ///
+    /// let src = "disk \"a\" {}\nnic {}\ndisk \"b\" {}\n";
+    /// let (file, _) = hclkit::parse_config(src.as_bytes(), "vm.hcl");
+    /// let schema = BodySchema::new().block("disk", &["name"]).block("nic", &[]);
+    /// let (content, _) = NativeBody::from_file(&file).content(&schema);
+    /// assert_eq!(content.blocks.len(), 3);
+    /// let disks: Vec<&str> = content.blocks_of_type("disk").map(|b| b.labels[0].as_str()).collect();
+    /// assert_eq!(disks, ["a", "b"]);
+    /// ```
     pub fn blocks_of_type<'a>(&'a self, type_name: &'a str) -> impl Iterator<Item = &'a Block> + 'a {
         self.blocks.iter().filter(move |b| b.type_name == type_name)
     }
 }
 
 /// An attribute (the reference's `hcl.Attribute`).
+///
+/// ```
+/// use hclkit::body::Body;
+/// use hclkit::syntax::native::NativeBody;
+/// use hclkit_value::Value;
+///
+/// let (file, _) = hclkit::parse_config(b"port = 8000 + 80\n".as_slice(), "main.hcl");
+/// let (attrs, _) = NativeBody::from_file(&file).just_attributes();
+/// let port = &attrs["port"];
+/// assert_eq!(port.name, "port");
+/// assert_eq!(port.range.to_string(), "main.hcl:1,1-17");
+/// assert_eq!(port.name_range.to_string(), "main.hcl:1,1-5");
+/// assert_eq!(port.expr.value(None).0, Value::number(8080));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Attribute {
     /// The name.
@@ -272,6 +375,21 @@ pub struct Attribute {
 }
 
 /// A block (the reference's `hcl.Block`).
+///
+/// ```
+/// use hclkit::body::{Body, BodySchema};
+/// use hclkit::syntax::native::NativeBody;
+///
+/// let (file, _) = hclkit::parse_config(b"resource \"disk\" \"data\" {\n  size = 10\n}\n".as_slice(), "main.hcl");
+/// let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("resource", &["type", "name"]));
+/// let block = &content.blocks[0];
+/// assert_eq!((block.type_name.as_str(), block.labels.as_slice()), ("resource", &["disk".to_string(), "data".to_string()][..]));
+/// assert_eq!(block.type_range.to_string(), "main.hcl:1,1-9");
+/// assert_eq!(block.label_ranges[1].to_string(), "main.hcl:1,17-23");
+/// assert_eq!(block.def_range.to_string(), "main.hcl:1,1-23");
+/// let (inner, diags) = block.body.content(&BodySchema::new().attribute("size", true));
+/// assert!(diags.is_empty() && inner.attributes.contains_key("size"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Block {
     /// The block type.
@@ -313,6 +431,16 @@ pub struct StaticCall {
 
 /// An expression that always has the same value (the reference's `hcl.StaticExpr`); it
 /// refers to no variables.
+///
+/// ```
+/// use hclkit::body::{Expression, StaticExpression};
+/// use hclkit::Range;
+/// use hclkit_value::Value;
+///
+/// let e = StaticExpression { value: Value::string("default"), range: Range::default() };
+/// assert_eq!(e.value(None), (Value::string("default"), hclkit::Diagnostics::new()));
+/// assert!(e.variables().is_empty());
+/// ```
 #[derive(Clone, Debug)]
 pub struct StaticExpression {
     /// The value.
@@ -376,6 +504,24 @@ pub fn expr_list(expr: &dyn Expression) -> Result<Vec<Arc<dyn Expression>>, Diag
 
 /// The items of a static map expression (the reference's `hcl.ExprMap`): in the native
 /// syntax, an object constructor `{a = 1}`; nothing is evaluated.
+///
+/// ```
+/// use hclkit::body::expr_map;
+/// use hclkit::syntax::native::NativeExpression;
+/// use hclkit_value::Value;
+///
+/// let (e, _) = hclkit::parse_expression(b"{ name = var.name, (k) = 2 }".as_slice(), "x.hcl");
+/// let items = expr_map(&NativeExpression::from_expr_file(&e)).unwrap();
+/// assert_eq!(items.len(), 2);
+/// // A bare identifier key is its name; the value is not evaluated.
+/// assert_eq!(items[0].key.value(None).0, Value::string("name"));
+/// assert_eq!(items[0].value.variables()[0].to_string(), "var.name");
+/// assert_eq!(items[1].key.variables()[0].to_string(), "k");
+///
+/// let (e, _) = hclkit::parse_expression(b"[1]".as_slice(), "x.hcl");
+/// let diags = expr_map(&NativeExpression::from_expr_file(&e)).unwrap_err();
+/// assert_eq!(diags.0[0].detail, "A static map expression is required.");
+/// ```
 pub fn expr_map(expr: &dyn Expression) -> Result<Vec<KeyValuePair>, Diagnostics> {
     first_in_unwrap_chain(expr, |e| e.as_map())
         .ok_or_else(|| invalid_expression("A static map expression is required.", expr.start_range()))
@@ -383,6 +529,18 @@ pub fn expr_map(expr: &dyn Expression) -> Result<Vec<KeyValuePair>, Diagnostics>
 
 /// The name and arguments of a static function call (the reference's `hcl.ExprCall`);
 /// nothing is evaluated or called.
+///
+/// ```
+/// use hclkit::body::expr_call;
+/// use hclkit::syntax::native::NativeExpression;
+///
+/// let (e, _) = hclkit::parse_expression(b"list(string)".as_slice(), "x.hcl");
+/// let call = expr_call(&NativeExpression::from_expr_file(&e)).unwrap();
+/// assert_eq!(call.name, "list");
+/// assert_eq!(call.arguments.len(), 1);
+/// assert_eq!(call.name_range.to_string(), "x.hcl:1,1-5");
+/// assert_eq!(call.args_range.to_string(), "x.hcl:1,5-13");
+/// ```
 pub fn expr_call(expr: &dyn Expression) -> Result<StaticCall, Diagnostics> {
     first_in_unwrap_chain(expr, |e| e.as_call())
         .ok_or_else(|| invalid_expression("A static function call is required.", expr.start_range()))
@@ -414,6 +572,16 @@ pub fn abs_traversal_for_expr(expr: &dyn Expression) -> Result<Traversal, Diagno
 
 /// The expression as a relative traversal (the reference's `hcl.RelTraversalForExpr`): as
 /// [`abs_traversal_for_expr`], with the root name turned into an attribute step.
+///
+/// ```
+/// use hclkit::body::rel_traversal_for_expr;
+/// use hclkit::syntax::native::NativeExpression;
+///
+/// let (e, _) = hclkit::parse_expression(b"network.subnets[0]".as_slice(), "x.hcl");
+/// let t = rel_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap();
+/// assert!(t.is_relative());
+/// assert_eq!(t.to_string(), ".network.subnets[0]");
+/// ```
 pub fn rel_traversal_for_expr(expr: &dyn Expression) -> Result<Traversal, Diagnostics> {
     abs_traversal_for_expr(expr).map(Traversal::into_relative)
 }

@@ -23,6 +23,25 @@ pub enum Severity {
 }
 
 /// One problem found in the input.
+///
+/// ```
+/// use hclkit::{Diagnostic, Pos, Range, Severity};
+///
+/// let name = Range {
+///     filename: "main.hcl".into(),
+///     start: Pos { line: 2, column: 3, byte: 18 },
+///     end: Pos { line: 2, column: 7, byte: 22 },
+/// };
+/// let d = Diagnostic::error("Unsupported argument", "An argument named \"prot\" is not expected here.")
+///     .with_subject(name.clone());
+/// assert_eq!(d.severity, Severity::Error);
+/// assert_eq!(d.subject, Some(name));
+/// assert_eq!(d.context, None);
+/// assert_eq!(
+///     d.to_string(),
+///     "main.hcl:2,3-7: Unsupported argument; An argument named \"prot\" is not expected here."
+/// );
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Diagnostic {
     /// Error or warning.
@@ -75,6 +94,21 @@ impl fmt::Display for Diagnostic {
 impl std::error::Error for Diagnostic {}
 
 /// A list of diagnostics, in the order they were found.
+///
+/// ```
+/// use hclkit::{Diagnostic, Diagnostics, Severity};
+///
+/// let mut diags = Diagnostics::new();
+/// assert!(diags.is_empty() && !diags.has_errors());
+/// diags.push(Diagnostic { severity: Severity::Warning, ..Diagnostic::error("Deprecated", "") });
+/// assert!(!diags.has_errors()); // warnings only
+/// diags.extend(Diagnostics(vec![Diagnostic::error("Invalid value", "Must be positive.")]));
+/// assert!(diags.has_errors());
+/// assert_eq!(diags.len(), 2);
+/// let summaries: Vec<&str> = diags.iter().map(|d| &*d.summary).collect();
+/// assert_eq!(summaries, ["Deprecated", "Invalid value"]);
+/// assert_eq!(diags.to_string(), "<nil>: Deprecated; , and 1 other diagnostic(s)");
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
@@ -119,6 +153,22 @@ impl Diagnostics {
     /// `files` gives the source (and block context) of each file named in a subject. `width`
     /// wraps the details (0: no wrapping); `color` adds the reference's VT100 codes (use it
     /// only when writing to a terminal).
+    ///
+    /// ```
+    /// use hclkit::body::{Body, BodySchema};
+    /// use hclkit::syntax::native::NativeBody;
+    ///
+    /// let src = "service \"web\" {\n  prot = 80\n}\n";
+    /// let (file, _) = hclkit::parse_config(src.as_bytes(), "main.hcl");
+    /// let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("service", &["name"]));
+    /// let (_, diags) = content.blocks[0].body.content(&BodySchema::new().attribute("port", false));
+    /// // A parsed file is its own `SourceFiles`, naming the top-level block around each subject.
+    /// assert_eq!(
+    ///     diags.to_text(&file, 0, false),
+    ///     "Error: Unsupported argument\n\n  on main.hcl line 2, in service \"web\":\n   2:   prot = 80\n\n\
+    ///      An argument named \"prot\" is not expected here. Did you mean \"port\"?\n\n"
+    /// );
+    /// ```
     pub fn to_text(&self, files: &dyn SourceFiles, width: usize, color: bool) -> String {
         let mut out = String::new();
         for d in &self.0 {
@@ -129,6 +179,17 @@ impl Diagnostics {
 
     /// Renders all diagnostics as JSON exactly as `hcldec --diags=json` prints them (an empty
     /// string when there are none).
+    ///
+    /// ```
+    /// use hclkit::{Diagnostic, Diagnostics};
+    ///
+    /// assert_eq!(Diagnostics::new().to_json(), "");
+    /// let diags = Diagnostics(vec![Diagnostic::error("Bad <thing>", "")]);
+    /// assert_eq!(
+    ///     diags.to_json(),
+    ///     "{\n  \"diagnostics\": [\n    {\n      \"severity\": \"error\",\n      \"summary\": \"Bad \\u003cthing\\u003e\"\n    }\n  ]\n}\n"
+    /// );
+    /// ```
     pub fn to_json(&self) -> String {
         write_json(&self.0)
     }
@@ -170,6 +231,40 @@ impl<'a> IntoIterator for &'a Diagnostics {
 }
 
 /// Where the text renderer finds source code.
+///
+/// Implemented by `()` (no sources), by `(&str, &[u8])` (one named source) and by a parsed
+/// native [`File`](crate::syntax::native::File); an application with many files implements
+/// it over its own table.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use hclkit::diagnostic::{write_text, SourceFiles};
+/// use hclkit::{Diagnostic, Pos, Range};
+///
+/// struct Files(HashMap<String, Vec<u8>>);
+/// impl SourceFiles for Files {
+///     fn source(&self, filename: &str) -> Option<&[u8]> {
+///         self.0.get(filename).map(Vec::as_slice)
+///     }
+/// }
+///
+/// let files = Files(HashMap::from([("a.hcl".to_string(), b"x = 1\ny = oops\n".to_vec())]));
+/// let subject = Range {
+///     filename: "a.hcl".into(),
+///     start: Pos { line: 2, column: 5, byte: 10 },
+///     end: Pos { line: 2, column: 9, byte: 14 },
+/// };
+/// let d = Diagnostic::error("Unknown variable", "There is no variable named \"oops\".").with_subject(subject);
+/// let mut out = String::new();
+/// write_text(&mut out, &d, &files, 0, false);
+/// assert_eq!(
+///     out,
+///     "Error: Unknown variable\n\n  on a.hcl line 2:\n   2: y = oops\n\nThere is no variable named \"oops\".\n\n"
+/// );
+/// let mut out = String::new();
+/// write_text(&mut out, &d, &(), 0, false);
+/// assert!(out.contains("  on a.hcl line 2:\n  (source code not available)\n"));
+/// ```
 pub trait SourceFiles {
     /// The bytes of the file called `filename`, if known.
     fn source(&self, filename: &str) -> Option<&[u8]>;
@@ -352,6 +447,12 @@ impl Iterator for SourceLines<'_> {
 }
 
 /// Word-wraps `s` to `limit` columns exactly as `github.com/mitchellh/go-wordwrap` does.
+///
+/// ```
+/// use hclkit::diagnostic::wrap;
+/// assert_eq!(wrap("The argument \"name\" is required.", 16), "The argument\n\"name\" is\nrequired.");
+/// assert_eq!(wrap("short", 16), "short");
+/// ```
 pub fn wrap(s: &str, limit: usize) -> String {
     let mut buf = String::with_capacity(s.len() + 8);
     let mut current = 0usize;

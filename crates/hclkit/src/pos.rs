@@ -12,6 +12,19 @@ use std::sync::Arc;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// A half-open range of byte offsets `[start, end)` into one source text.
+///
+/// ```
+/// use hclkit::Span;
+/// let src = b"name = \"web\"";
+/// let (name, value) = (Span::new(0, 4), Span::new(7, 12));
+/// assert_eq!(name.slice(src), b"name");
+/// assert_eq!(value.len(), 5);
+/// assert_eq!(name.to(value), Span::new(0, 12));
+/// assert_eq!(value.cover(name), Span::new(0, 12));
+/// assert_eq!(Span::empty(3).cover(name), name); // empty spans are ignored
+/// assert!(name.contains(3) && !name.contains(4));
+/// assert!(name.to(value).contains_span(value));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
     /// Offset of the first byte.
@@ -117,6 +130,23 @@ impl Pos {
 }
 
 /// A range in a named file (the reference's `hcl.Range`).
+///
+/// ```
+/// use hclkit::{Pos, Range, Span};
+/// let r = Range {
+///     filename: "main.hcl".into(),
+///     start: Pos { line: 2, column: 3, byte: 10 },
+///     end: Pos { line: 2, column: 8, byte: 15 },
+/// };
+/// assert_eq!(r.to_string(), "main.hcl:2,3-8");
+/// assert_eq!(r.span(), Span::new(10, 15));
+/// assert!(r.start_only().is_empty());
+/// assert_eq!(r.start_only().to_string(), "main.hcl:2,3-3");
+///
+/// let later = Range { start: Pos { line: 4, column: 1, byte: 30 }, end: Pos { line: 4, column: 2, byte: 31 }, ..r.clone() };
+/// assert_eq!(Range::between(&r, &later).to_string(), "main.hcl:2,3-4,2");
+/// assert_eq!(Pos::INITIAL, Pos { line: 1, column: 1, byte: 0 });
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Range {
     /// The file name the range refers to.
@@ -169,6 +199,22 @@ impl fmt::Display for Range {
 ///
 /// Lines start after each `\n` (so `\r\n` ends one line). A leading UTF-8 byte order mark is
 /// skipped by the reference before counting columns, and so it is here.
+///
+/// ```
+/// use std::sync::Arc;
+/// use hclkit::pos::LineIndex;
+/// use hclkit::{Pos, Span};
+///
+/// let src = "a = 1\nb = \"h\u{e9}llo\"\n".as_bytes();
+/// let index = LineIndex::new(src);
+/// assert_eq!(index.line_count(), 3); // the empty line after the final newline counts
+/// assert_eq!(index.line_start(1), Some(6));
+/// // Columns count characters (grapheme clusters), not bytes: "é" is two bytes.
+/// let end_of_string = src.len() as u32 - 1;
+/// assert_eq!(index.pos(src, end_of_string), Pos { line: 2, column: 12, byte: 18 });
+/// let file: Arc<str> = "main.hcl".into();
+/// assert_eq!(index.range(src, &file, Span::new(6, 7)).to_string(), "main.hcl:2,1-2");
+/// ```
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     line_starts: Vec<u32>,

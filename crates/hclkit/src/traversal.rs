@@ -68,6 +68,25 @@ impl TraverseStep {
 }
 
 /// A sequence of traversal steps (the reference's `hcl.Traversal`).
+///
+/// Static analysis produces them from expressions, with the source range of each step:
+///
+/// ```
+/// use hclkit::body::abs_traversal_for_expr;
+/// use hclkit::syntax::native::NativeExpression;
+/// use hclkit::traversal::TraverseStep;
+/// use hclkit_value::Value;
+///
+/// let (e, _) = hclkit::parse_expression(b"var.ports[0][\"name\"]".as_slice(), "x.hcl");
+/// let t = abs_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap();
+/// assert_eq!(t.len(), 4);
+/// assert_eq!(t.root_name(), Some("var"));
+/// assert!(matches!(&t.steps[1], TraverseStep::Attr { name, .. } if name == "ports"));
+/// assert!(matches!(&t.steps[3], TraverseStep::Index { key, .. } if *key == Value::string("name")));
+/// assert_eq!(t.steps[2].range().to_string(), "x.hcl:1,10-13");
+/// assert_eq!(t.source_range().unwrap().to_string(), "x.hcl:1,1-21");
+/// assert_eq!(t.to_string(), "var.ports[0][\"name\"]");
+/// ```
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Traversal {
     /// The steps, in order; an absolute traversal starts with [`TraverseStep::Root`].
@@ -114,6 +133,21 @@ impl Traversal {
 
     /// The same traversal made relative: the root becomes an attribute step of the same
     /// name and range (the reference's `RelTraversalForExpr` conversion).
+    ///
+    /// ```
+    /// use hclkit::traversal::{Traversal, TraverseStep};
+    /// use hclkit::Range;
+    ///
+    /// let abs = Traversal::new(vec![
+    ///     TraverseStep::Root { name: "a".into(), range: Range::default() },
+    ///     TraverseStep::Attr { name: "b".into(), range: Range::default() },
+    /// ]);
+    /// let rel = abs.into_relative();
+    /// assert!(rel.is_relative());
+    /// assert_eq!(rel.root_name(), None);
+    /// assert_eq!(rel.to_string(), ".a.b");
+    /// assert!(Traversal::default().is_relative() && Traversal::default().is_empty());
+    /// ```
     pub fn into_relative(mut self) -> Traversal {
         if let Some(TraverseStep::Root { name, range }) = self.steps.first_mut() {
             let (name, range) = (std::mem::take(name), std::mem::take(range));

@@ -257,6 +257,18 @@ impl fmt::Debug for Conversion {
 
 /// The safe conversion from `from` to `to`, if there is one (the reference's `GetConversion`;
 /// identical types give the identity conversion).
+///
+/// ```
+/// use hclkit_value::convert::{get_conversion, get_conversion_unsafe};
+/// use hclkit_value::{Type, Value};
+/// let c = get_conversion(&Type::list(Type::Number), &Type::list(Type::String)).unwrap();
+/// let l = Value::list(vec![Value::number(1)]).unwrap();
+/// assert_eq!(c.apply(&l).unwrap(), Value::list(vec![Value::string("1")]).unwrap());
+/// // string to number may fail: only an unsafe conversion exists.
+/// assert!(get_conversion(&Type::String, &Type::Number).is_none());
+/// assert!(get_conversion_unsafe(&Type::String, &Type::Number).is_some());
+/// assert!(get_conversion(&Type::Bool, &Type::Number).is_none());
+/// ```
 pub fn get_conversion(from: &Type, to: &Type) -> Option<Conversion> {
     get_public(from, to, false)
 }
@@ -319,6 +331,18 @@ pub fn unify_with_conversions(types: &[Type], allow_unsafe: bool) -> Option<(Typ
 }
 
 /// Why [`unify_values`] failed.
+///
+/// ```
+/// use hclkit_value::convert::{unify_values, unify_values_unsafe, UnifyError};
+/// use hclkit_value::Value;
+/// let err = unify_values(&[Value::bool(true), Value::number(1)]).unwrap_err();
+/// assert_eq!(err, UnifyError::NoCommonType);
+/// let list = Value::list(vec![Value::number(1)]).unwrap();
+/// let set = Value::set(vec![Value::string("x")]).unwrap();
+/// let err = unify_values_unsafe(&[list, set]).unwrap_err();
+/// assert!(matches!(err, UnifyError::Conversion { index: 1, .. }));
+/// assert_eq!(err.to_string(), "a number is required");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum UnifyError {
     /// The values' types have no common type (or there were no values).

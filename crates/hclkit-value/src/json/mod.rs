@@ -50,6 +50,16 @@ pub use types::{type_from_json, type_to_json};
 /// message, and where in the value the problem is.
 ///
 /// Its `Display` is the message alone, as the reference's path errors print.
+///
+/// ```
+/// use hclkit_value::json::from_json;
+/// use hclkit_value::{Path, Type};
+/// let ty = Type::object([("port", Type::Number)]);
+/// let err = from_json(br#"{"port": true}"#, &ty).unwrap_err();
+/// assert_eq!(err.path(), &Path::root().attr("port"));
+/// assert_eq!(err.message(), err.to_string());
+/// assert!(from_json(br#"{"port": 80}"#, &ty).is_ok());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct JsonError(Box<ErrorInner>);
 

@@ -44,12 +44,38 @@ pub struct EvalContext {
 impl EvalContext {
     /// A context with no variable table and no function table: like evaluating with no
     /// context at all, variables and function calls are errors until some are added.
+    ///
+    /// ```
+    /// use hclkit::eval::EvalContext;
+    /// use hclkit_value::Value;
+    ///
+    /// let (e, _) = hclkit::parse_expression(b"name".as_slice(), "x.hcl");
+    /// let (v, diags) = e.expr().value(Some(&EvalContext::new()));
+    /// assert!(v.is_dynamic());
+    /// assert_eq!(diags.0[0].summary, "Variables not allowed");
+    /// // An empty table allows variables: the name is then merely unknown.
+    /// let empty = EvalContext::new().with_variables(Vec::<(String, Value)>::new());
+    /// let (_, diags) = e.expr().value(Some(&empty));
+    /// assert_eq!(diags.0[0].summary, "Unknown variable");
+    /// ```
     pub fn new() -> EvalContext {
         EvalContext::default()
     }
 
     /// A new context whose parent is (a shared copy of) this one. The child starts with no
     /// tables of its own, so every lookup goes to the parent until names are added.
+    ///
+    /// ```
+    /// use hclkit::eval::EvalContext;
+    /// use hclkit_value::Value;
+    ///
+    /// let root = EvalContext::new().with_variable("region", Value::string("eu"));
+    /// let child = root.child().with_variable("name", Value::string("web"));
+    /// assert_eq!(child.variable("region"), Some(&Value::string("eu")));
+    /// assert_eq!(child.own_variables().unwrap().len(), 1);
+    /// assert_eq!(child.parent().unwrap().variable("name"), None);
+    /// assert!(root.parent().is_none());
+    /// ```
     pub fn child(&self) -> EvalContext {
         EvalContext { variables: None, functions: None, parent: Some(Arc::new(self.clone())) }
     }
@@ -60,6 +86,19 @@ impl EvalContext {
     }
 
     /// Defines (or redefines) a variable in this context's own table, creating the table.
+    ///
+    /// ```
+    /// use hclkit::eval::EvalContext;
+    /// use hclkit_value::{stdlib, Value};
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variable("n", Value::number(1)).set_variable("n", Value::number(2));
+    /// let upper = stdlib::spec_functions().into_iter().find(|(n, _)| *n == "upper").unwrap().1;
+    /// ctx.set_function("upper", upper);
+    /// let (e, _) = hclkit::parse_expression(b"upper(\"v${n}\")".as_slice(), "x.hcl");
+    /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::string("V2"));
+    /// assert_eq!(ctx.own_functions().map(|f| f.len()), Some(1));
+    /// ```
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> &mut EvalContext {
         Arc::make_mut(self.variables.get_or_insert_with(Default::default)).insert(name.into(), value);
         self
@@ -80,6 +119,17 @@ impl EvalContext {
     /// This context with the given variables added. The variable table is created even when
     /// the iterator is empty, so variables become allowed (and unknown names are reported as
     /// "Unknown variable" rather than "Variables not allowed").
+    ///
+    /// ```
+    /// use hclkit::eval::EvalContext;
+    /// use hclkit_value::Value;
+    ///
+    /// let ctx = EvalContext::new().with_variables([("a", Value::number(1)), ("b", Value::number(2))]);
+    /// let (e, _) = hclkit::parse_expression(b"a + b".as_slice(), "x.hcl");
+    /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::number(3));
+    /// let names: Vec<&str> = ctx.own_variables().unwrap().keys().map(String::as_str).collect();
+    /// assert_eq!(names, ["a", "b"]);
+    /// ```
     pub fn with_variables<K: Into<String>>(mut self, vars: impl IntoIterator<Item = (K, Value)>) -> EvalContext {
         let table = Arc::make_mut(self.variables.get_or_insert_with(Default::default));
         table.extend(vars.into_iter().map(|(k, v)| (k.into(), v)));
@@ -87,6 +137,24 @@ impl EvalContext {
     }
 
     /// This context with one more function.
+    ///
+    /// ```
+    /// use hclkit::eval::EvalContext;
+    /// use hclkit_value::function::{Function, Parameter};
+    /// use hclkit_value::{Type, Value};
+    ///
+    /// let double = Function::builder()
+    ///     .param(Parameter::new("n", Type::Number))
+    ///     .static_return_type(Type::Number)
+    ///     .implementation(|args, _| Ok(args[0].mul(&Value::number(2)).unwrap()))
+    ///     .build();
+    /// let ctx = EvalContext::new().with_function("double", double);
+    /// let (e, _) = hclkit::parse_expression(b"double(21)".as_slice(), "x.hcl");
+    /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::number(42));
+    /// let (e, _) = hclkit::parse_expression(b"triple(1)".as_slice(), "x.hcl");
+    /// let (_, diags) = e.expr().value(Some(&ctx));
+    /// assert_eq!(diags.0[0].summary, "Call to unknown function");
+    /// ```
     pub fn with_function(mut self, name: impl Into<String>, function: Function) -> EvalContext {
         self.set_function(name, function);
         self

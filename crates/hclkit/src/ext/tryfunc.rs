@@ -48,6 +48,24 @@ use crate::eval::traverse_abs;
 /// Its result type is decided by evaluating the arguments, so before a call it is
 /// the dynamic pseudo-type (the reference evaluates the arguments twice, once for the type
 /// and once for the value; this evaluates them once).
+///
+/// ```
+/// use hclkit::eval::EvalContext;
+/// use hclkit::ext::tryfunc::try_function;
+/// use hclkit_value::{Type, Value};
+///
+/// let eval = |src: &str, ctx: &EvalContext| {
+///     let (e, _) = hclkit::parse_expression(src.as_bytes(), "x.hcl");
+///     e.expr().value(Some(ctx))
+/// };
+/// let ctx = EvalContext::new()
+///     .with_function("try", try_function())
+///     .with_variable("m", Value::map([("a", Value::number(1))]).unwrap());
+/// assert_eq!(eval(r#"try(m["b"], m["a"], 0)"#, &ctx).0, Value::number(1));
+/// // An unknown variable in an argument keeps the answer open.
+/// let ctx = ctx.with_variable("u", Value::unknown(Type::map(Type::Number)));
+/// assert_eq!(eval(r#"try(u["b"], 0)"#, &ctx).0, Value::dynamic());
+/// ```
 pub fn try_function() -> Function {
     Function::builder()
         .description("Returns the result of the first expression that evaluates without errors.")
@@ -64,6 +82,21 @@ pub fn try_function() -> Function {
 }
 
 /// The `can` function: whether its argument expression evaluates without errors.
+///
+/// ```
+/// use hclkit::eval::EvalContext;
+/// use hclkit::ext::tryfunc::can_function;
+/// use hclkit_value::{Type, Value};
+///
+/// let ctx = EvalContext::new()
+///     .with_function("can", can_function())
+///     .with_variable("list", Value::list(vec![Value::string("a")]).unwrap())
+///     .with_variable("u", Value::unknown(Type::list(Type::String)));
+/// let eval = |src: &str| hclkit::parse_expression(src.as_bytes(), "x.hcl").0.expr().value(Some(&ctx)).0;
+/// assert_eq!(eval("can(list[0])"), Value::bool(true));
+/// assert_eq!(eval("can(list[1])"), Value::bool(false));
+/// assert_eq!(eval("can(u[1])"), Value::unknown(Type::Bool));
+/// ```
 pub fn can_function() -> Function {
     Function::builder()
         .description("Returns true if the given expression evaluates without errors.")
@@ -80,6 +113,17 @@ pub fn can_function() -> Function {
 }
 
 /// `try` and `can` by the names configurations call them.
+///
+/// ```
+/// use hclkit::eval::EvalContext;
+/// use hclkit_value::{stdlib, Value};
+///
+/// let ctx = EvalContext::new()
+///     .with_functions(stdlib::spec_functions())
+///     .with_functions(hclkit::ext::tryfunc::functions());
+/// let (e, _) = hclkit::parse_expression(br#"try(upper(jsondecode("{")), "fallback")"#.as_slice(), "x.hcl");
+/// assert_eq!(e.expr().value(Some(&ctx)).0, Value::string("fallback"));
+/// ```
 pub fn functions() -> Vec<(&'static str, Function)> {
     vec![("can", can_function()), ("try", try_function())]
 }

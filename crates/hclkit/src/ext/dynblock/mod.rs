@@ -88,6 +88,41 @@ use crate::eval::EvalContext;
 ///
 /// [`just_attributes`](Body::just_attributes) passes through to `body`, as in the reference:
 /// attributes read that way, even inside a generated block, are not given the iterator.
+///
+/// ```
+/// use hclkit::body::{Body, BodySchema};
+/// use hclkit::eval::EvalContext;
+/// use hclkit::ext::dynblock;
+/// use hclkit::syntax::native::NativeBody;
+/// use hclkit_value::{Type, Value};
+///
+/// let src = b"dynamic \"rule\" {\n  for_each = rules\n  content { port = rule.value }\n}\nrule { port = 22 }\n";
+/// let (file, _) = hclkit::parse_config(src.as_slice(), "main.hcl");
+/// let schema = BodySchema::new().block("rule", &[]);
+///
+/// // The generated blocks take the place of the `dynamic` block.
+/// let ctx = EvalContext::new().with_variable("rules", Value::list(vec![Value::number(80)]).unwrap());
+/// let (content, diags) = dynblock::expand(NativeBody::arc_from_file(&file), &ctx).content(&schema);
+/// assert!(diags.is_empty());
+/// let ports: Vec<Value> = content
+///     .blocks
+///     .iter()
+///     .map(|b| {
+///         let (inner, _) = b.body.content(&BodySchema::new().attribute("port", true));
+///         inner.attributes["port"].expr.value(Some(&ctx)).0
+///     })
+///     .collect();
+/// assert_eq!(ports, [Value::number(80), Value::number(22)]);
+///
+/// // An unknown `for_each` gives one block whose body is unknown.
+/// let ctx = EvalContext::new().with_variable("rules", Value::unknown(Type::list(Type::Number)));
+/// let (content, _) = dynblock::expand(NativeBody::arc_from_file(&file), &ctx).content(&schema);
+/// assert!(content.blocks.iter().any(|b| b.body.is_unknown()));
+///
+/// // Without expansion, `dynamic` is just an unexpected block type.
+/// let (_, diags) = NativeBody::from_file(&file).content(&schema);
+/// assert_eq!(diags.0[0].summary, "Unsupported block type");
+/// ```
 pub fn expand(body: Arc<dyn Body>, ctx: &EvalContext) -> Arc<dyn Body> {
     Arc::new(expand::ExpandBody::new(body, ctx.clone(), None))
 }

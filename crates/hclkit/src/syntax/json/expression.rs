@@ -25,6 +25,29 @@ use crate::traversal::{Traversal, TraverseStep};
 
 /// A JSON value as an expression: a shared tree and the value's node (an object key's
 /// string node for the keys of static maps).
+///
+/// ```
+/// use hclkit::body::{abs_traversal_for_expr, Expression};
+/// use hclkit::eval::EvalContext;
+/// use hclkit::syntax::json::{parse_expression, JsonExpression, Kind};
+/// use hclkit_value::Value;
+///
+/// let (file, _) = parse_expression(br#"["web-${n}", "var.names[0]", 2]"#.as_slice(), "x.json");
+/// let expr = JsonExpression::from_file(&file);
+/// assert_eq!(expr.node().kind(), Kind::Array);
+///
+/// // Without a context strings are literal; with one they are templates.
+/// let (v, _) = expr.value(None);
+/// assert_eq!(v.elements().unwrap()[0], Value::string("web-${n}"));
+/// let ctx = EvalContext::new().with_variable("n", Value::number(1));
+/// let (v, diags) = expr.value(Some(&ctx));
+/// assert!(diags.is_empty());
+/// assert_eq!(v, Value::tuple(vec![Value::string("web-1"), Value::string("var.names[0]"), Value::number(2)]));
+///
+/// // A string holding a reference is a traversal for static analysis.
+/// let second = JsonExpression::new(file.tree().clone(), expr.node().elements().nth(1).unwrap().index()).unwrap();
+/// assert_eq!(abs_traversal_for_expr(&second).unwrap().to_string(), "var.names[0]");
+/// ```
 #[derive(Clone)]
 pub struct JsonExpression {
     tree: Arc<JsonTree>,

@@ -129,6 +129,23 @@ pub(crate) const STEP_MASK: u32 = (1 << STEP_SHIFT) - 1;
 pub const MAX_SOURCE_LEN: usize = 1 << 30;
 
 /// A parsed source text: the source, its name, the nodes, and the comments beside them.
+///
+/// ```
+/// use hclkit::Pos;
+///
+/// let (file, _) = hclkit::parse_config(b"# settings\nname = \"web\" // the name\n".as_slice(), "main.hcl");
+/// let tree = file.tree();
+/// assert_eq!(tree.filename().as_ref(), "main.hcl");
+/// assert_eq!(tree.comments().len(), 2);
+/// assert!(tree.text(tree.comments()[1]).starts_with("// the name"));
+/// let attr = file.body().attribute("name").unwrap();
+/// assert_eq!(tree.text(attr.expr().span()), "\"web\"");
+/// assert_eq!(tree.pos(attr.expr().span().start), Pos { line: 2, column: 8, byte: 18 });
+/// assert_eq!(tree.range(attr.span()).to_string(), "main.hcl:2,1-13");
+/// // Node ids lead back to expressions, and only to expressions.
+/// assert!(tree.expr(attr.expr().id()).is_some());
+/// assert!(tree.expr(attr.id()).is_none());
+/// ```
 #[derive(Clone)]
 pub struct Tree {
     pub(crate) src: Arc<[u8]>,
@@ -281,6 +298,17 @@ impl TemplateParts<'_> {
 }
 
 /// A parsed configuration file: a [`Tree`] whose root is a [`Body`].
+///
+/// ```
+/// let src = "resource \"disk\" \"data\" {\n  size = 10\n}\n";
+/// let (file, diags) = hclkit::parse_config(src.as_bytes(), "main.hcl");
+/// assert!(diags.is_empty());
+/// assert_eq!(file.source(), src.as_bytes());
+/// assert_eq!(file.body().blocks().count(), 1);
+/// // What the text renderer prints after a diagnostic's line number.
+/// let offset = src.find("size").unwrap();
+/// assert_eq!(file.context_string(offset).as_deref(), Some("resource \"disk\" \"data\""));
+/// ```
 #[derive(Debug)]
 pub struct File {
     pub(crate) tree: Arc<Tree>,
@@ -342,6 +370,18 @@ impl crate::diagnostic::SourceFiles for File {
 }
 
 /// A parsed standalone expression or template: a [`Tree`] whose root is an [`Expr`].
+///
+/// ```
+/// use hclkit::syntax::native::ast::Expr;
+///
+/// let (e, diags) = hclkit::parse_expression(b"enabled ? 1 : 0".as_slice(), "x.hcl");
+/// assert!(diags.is_empty());
+/// let Expr::Conditional(c) = e.expr() else { panic!("not a conditional") };
+/// // An `ExprFile` dereferences to its tree.
+/// assert_eq!(e.text(c.condition().span()), "enabled");
+/// assert_eq!(e.text(c.true_result().span()), "1");
+/// assert_eq!(e.text(c.false_result().span()), "0");
+/// ```
 #[derive(Debug)]
 pub struct ExprFile {
     pub(crate) tree: Arc<Tree>,
@@ -445,14 +485,58 @@ macro_rules! view {
 
 view!(
     /// A body: attributes and blocks (the reference's `hclsyntax.Body`).
+    ///
+    /// ```
+    /// use hclkit::syntax::native::ast::BodyItem;
+    ///
+    /// let (file, diags) = hclkit::parse_config(b"a = 1\nb {}\na = 2\n".as_slice(), "main.hcl");
+    /// assert_eq!(diags.0[0].summary, "Attribute redefined");
+    /// let body = file.body();
+    /// let kinds: Vec<&str> = body
+    ///     .items()
+    ///     .map(|i| match i {
+    ///         BodyItem::Attribute(_) => "attribute",
+    ///         BodyItem::Block(_) => "block",
+    ///     })
+    ///     .collect();
+    /// assert_eq!(kinds, ["attribute", "block", "attribute"]);
+    /// assert_eq!(body.attributes().count(), 1); // the redefinition is left out
+    /// assert!(body.attribute("a").is_some() && body.attribute("b").is_none());
+    /// assert_eq!(body.blocks().next().unwrap().block_type(), "b");
+    /// ```
     Body
 );
 view!(
     /// An attribute definition `name = expr` (the reference's `hclsyntax.Attribute`).
+    ///
+    /// ```
+    /// use hclkit::Span;
+    ///
+    /// let (file, _) = hclkit::parse_config(b"port   = 80\n".as_slice(), "main.hcl");
+    /// let a = file.body().attribute("port").unwrap();
+    /// assert_eq!(a.name(), "port");
+    /// assert_eq!(a.name_span(), Span::new(0, 4));
+    /// assert_eq!(a.equals_span(), Span::new(7, 8));
+    /// assert_eq!(file.text(a.expr().span()), "80");
+    /// assert_eq!(a.range().to_string(), "main.hcl:1,1-12");
+    /// assert!(!a.is_redefinition());
+    /// ```
     Attribute
 );
 view!(
     /// A block `type "label" label { body }` (the reference's `hclsyntax.Block`).
+    ///
+    /// ```
+    /// let (file, _) = hclkit::parse_config(b"service \"web\" api {\n  port = 80\n}\n".as_slice(), "main.hcl");
+    /// let b = file.body().blocks().next().unwrap();
+    /// assert_eq!(b.block_type(), "service");
+    /// let labels: Vec<(String, bool)> = b.labels().map(|l| (l.value().into_owned(), l.is_quoted())).collect();
+    /// assert_eq!(labels, [("web".to_string(), true), ("api".to_string(), false)]);
+    /// assert_eq!(file.text(b.def_span()), "service \"web\" api");
+    /// assert_eq!(file.text(b.open_brace_span()), "{");
+    /// assert_eq!(file.text(b.close_brace_span()), "}");
+    /// assert!(b.body().attribute("port").is_some());
+    /// ```
     Block
 );
 
@@ -628,6 +712,27 @@ impl<'a> Block<'a> {
 }
 
 /// An expression (the reference's `hclsyntax.Expression`), as one typed view per node type.
+///
+/// ```
+/// use hclkit::syntax::native::ast::Expr;
+///
+/// let (e, _) = hclkit::parse_expression(b"f(a, [1, 2])".as_slice(), "x.hcl");
+/// let root = e.expr();
+/// assert!(matches!(root, Expr::FunctionCall(_)));
+/// assert_eq!(root.range().to_string(), "x.hcl:1,1-13");
+/// assert_eq!(e.text(root.start_span()), "f(");
+/// let children = root.children();
+/// assert!(matches!(children[0], Expr::ScopeTraversal(_)));
+/// assert!(matches!(children[1], Expr::Tuple(_)));
+///
+/// // Walking the whole tree:
+/// let (mut stack, mut count) = (vec![root], 0);
+/// while let Some(x) = stack.pop() {
+///     count += 1;
+///     stack.extend(x.children());
+/// }
+/// assert_eq!(count, 5);
+/// ```
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub enum Expr<'a> {
@@ -673,6 +778,23 @@ view!(
 );
 view!(
     /// A template (the reference's `TemplateExpr`).
+    ///
+    /// ```
+    /// use hclkit::syntax::native::ast::{Expr, LiteralValue};
+    ///
+    /// let (e, _) = hclkit::parse_expression(b"\"Hello, ${name}!\"".as_slice(), "x.hcl");
+    /// let Expr::Template(t) = e.expr() else { panic!("not a template") };
+    /// assert!(!t.is_string_literal());
+    /// let parts: Vec<Expr> = t.parts().collect();
+    /// assert_eq!(parts.len(), 3);
+    /// let Expr::Literal(hello) = parts[0] else { panic!("not a literal") };
+    /// assert!(hello.is_string());
+    /// assert_eq!(hello.value(), LiteralValue::String("Hello, ".into()));
+    ///
+    /// // A template that is one interpolation is unwrapped to it.
+    /// let (e, _) = hclkit::parse_expression(b"\"${name}\"".as_slice(), "x.hcl");
+    /// assert!(matches!(e.expr(), Expr::TemplateWrap(w) if matches!(w.wrapped(), Expr::ScopeTraversal(_))));
+    /// ```
     TemplateExpr
 );
 view!(
@@ -693,6 +815,17 @@ view!(
 );
 view!(
     /// A function call (the reference's `FunctionCallExpr`).
+    ///
+    /// ```
+    /// use hclkit::syntax::native::ast::Expr;
+    ///
+    /// let (e, _) = hclkit::parse_expression(b"concat(a, b...)".as_slice(), "x.hcl");
+    /// let Expr::FunctionCall(c) = e.expr() else { panic!("not a call") };
+    /// assert_eq!(c.name(), "concat");
+    /// assert_eq!(c.args().count(), 2);
+    /// assert!(c.expand_final());
+    /// assert_eq!(e.text(c.name_span().to(c.close_paren_span())), "concat(a, b...)");
+    /// ```
     FunctionCallExpr
 );
 view!(
@@ -717,6 +850,19 @@ view!(
 );
 view!(
     /// A `for` expression (the reference's `ForExpr`).
+    ///
+    /// ```
+    /// use hclkit::syntax::native::ast::Expr;
+    ///
+    /// let (e, _) = hclkit::parse_expression(b"{ for k, v in var.m : v => k... if k != \"\" }".as_slice(), "x.hcl");
+    /// let Expr::For(f) = e.expr() else { panic!("not a for expression") };
+    /// assert!(f.is_object() && f.group());
+    /// assert_eq!((f.key_var(), f.value_var()), (Some("k"), "v"));
+    /// assert_eq!(e.text(f.collection().span()), "var.m");
+    /// assert_eq!(e.text(f.key_expr().unwrap().span()), "v");
+    /// assert_eq!(e.text(f.value_expr().span()), "k");
+    /// assert_eq!(e.text(f.condition().unwrap().span()), "k != \"\"");
+    /// ```
     ForExpr
 );
 view!(
@@ -725,6 +871,23 @@ view!(
 );
 view!(
     /// A splat (the reference's `SplatExpr`).
+    ///
+    /// ```
+    /// use hclkit::syntax::native::ast::Expr;
+    ///
+    /// let (e, _) = hclkit::parse_expression(b"var.list[*].id".as_slice(), "x.hcl");
+    /// let Expr::Splat(s) = e.expr() else { panic!("not a splat") };
+    /// assert_eq!(e.text(s.source().span()), "var.list");
+    /// assert_eq!(e.text(s.marker_span()), "[*]");
+    /// // `each` applies `.id` to the per-element placeholder.
+    /// let Expr::RelativeTraversal(each) = s.each() else { panic!("not a traversal") };
+    /// assert_eq!(each.source().id(), Expr::AnonSymbol(s.item()).id());
+    ///
+    /// // An index with a key that is not constant is an index expression.
+    /// let (e, _) = hclkit::parse_expression(b"var.m[local.k]".as_slice(), "x.hcl");
+    /// let Expr::Index(i) = e.expr() else { panic!("not an index") };
+    /// assert_eq!(e.text(i.key().span()), "local.k");
+    /// ```
     SplatExpr
 );
 view!(
@@ -877,6 +1040,21 @@ impl Ranged for Expr<'_> {
 }
 
 /// The value of a literal, as far as the syntax knows it.
+///
+/// ```
+/// use hclkit::syntax::native::ast::{Expr, LiteralValue};
+///
+/// let (file, _) = hclkit::parse_config(b"n = 1.5e3\nb = true\nz = null\n".as_slice(), "main.hcl");
+/// let literal = |name: &str| match file.body().attribute(name).unwrap().expr() {
+///     Expr::Literal(l) => l,
+///     e => panic!("not a literal: {e:?}"),
+/// };
+/// assert_eq!(literal("n").value(), LiteralValue::Number("1.5e3"));
+/// assert_eq!(literal("b").value(), LiteralValue::Bool(true));
+/// assert_eq!(literal("b").keyword(), Some("true"));
+/// assert_eq!(literal("z").value(), LiteralValue::Null);
+/// assert!(!literal("z").is_string());
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LiteralValue<'a> {
     /// A number, as written (a valid decimal literal; evaluation parses it).
@@ -986,6 +1164,24 @@ impl<'a> TemplateJoinExpr<'a> {
 }
 
 /// One step of a traversal (the reference's `hcl.Traverser`).
+///
+/// ```
+/// use hclkit::syntax::native::ast::{Expr, IndexKey, Traverser};
+///
+/// let (e, _) = hclkit::parse_expression(b"var.list[0].name".as_slice(), "x.hcl");
+/// let Expr::ScopeTraversal(t) = e.expr() else { panic!("not a traversal") };
+/// assert_eq!(t.root_name(), "var");
+/// assert_eq!(t.len(), 4);
+/// let steps: Vec<String> = t
+///     .traversal()
+///     .map(|step| match step {
+///         Traverser::Root { name, .. } | Traverser::Attr { name, .. } => name.to_string(),
+///         Traverser::Index { key: IndexKey::Expr(k), .. } => format!("[{}]", e.text(k.span())),
+///         Traverser::Index { .. } => "[?]".to_string(),
+///     })
+///     .collect();
+/// assert_eq!(steps, ["var", "list", "[0]", "name"]);
+/// ```
 #[derive(Clone, Copy)]
 pub enum Traverser<'a> {
     /// The root variable name.
@@ -1173,6 +1369,21 @@ impl<'a> ConditionalExpr<'a> {
 }
 
 /// A binary operator.
+///
+/// ```
+/// use hclkit::syntax::native::ast::{BinaryOp, Expr, UnaryOp};
+///
+/// let (e, _) = hclkit::parse_expression(b"a + b * c > 10 || !ok".as_slice(), "x.hcl");
+/// let Expr::BinaryOp(or) = e.expr() else { panic!("not a binary operation") };
+/// assert_eq!(or.op(), BinaryOp::LogicalOr);
+/// assert_eq!(or.op().symbol(), "||");
+/// let Expr::BinaryOp(gt) = or.lhs() else { panic!("not a binary operation") };
+/// assert_eq!(gt.op(), BinaryOp::GreaterThan);
+/// assert_eq!(e.text(gt.lhs().span()), "a + b * c");
+/// let Expr::UnaryOp(not) = or.rhs() else { panic!("not a unary operation") };
+/// assert_eq!(not.op(), UnaryOp::LogicalNot);
+/// assert_eq!(e.text(not.operand().span()), "ok");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(u16)]
 pub enum BinaryOp {
@@ -1328,6 +1539,19 @@ impl<'a> ObjectKey<'a> {
 }
 
 /// An item of an object constructor.
+///
+/// ```
+/// use hclkit::syntax::native::ast::Expr;
+///
+/// let (e, _) = hclkit::parse_expression(b"{ name = \"web\", (key) = 1 }".as_slice(), "x.hcl");
+/// let Expr::Object(o) = e.expr() else { panic!("not an object constructor") };
+/// let items: Vec<_> = o.items().collect();
+/// assert_eq!(items.len(), 2);
+/// assert_eq!(e.text(items[0].key.span()), "name");
+/// assert!(!items[0].key.force_non_literal());
+/// assert!(items[1].key.force_non_literal());
+/// assert!(matches!(items[0].value, Expr::Template(_)));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct ObjectItem<'a> {
     /// The key.

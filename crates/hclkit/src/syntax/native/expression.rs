@@ -18,6 +18,27 @@ use crate::pos::Range;
 use crate::traversal::{Traversal, TraverseStep};
 
 /// A native-syntax expression: a shared parsed tree and the expression's node.
+///
+/// ```
+/// use hclkit::body::Expression;
+/// use hclkit::syntax::native::{ast::Expr, NativeExpression};
+/// use hclkit_value::Value;
+///
+/// // A standalone expression...
+/// let (e, _) = hclkit::parse_expression(b"max(1, 5) * 2".as_slice(), "x.hcl");
+/// let expr = NativeExpression::from_expr_file(&e);
+/// assert!(matches!(expr.syntax(), Expr::BinaryOp(_)));
+/// let (v, diags) = expr.value(None);
+/// assert!(v.is_unknown()); // no functions without a context
+/// assert_eq!(diags.0[0].summary, "Function calls not allowed");
+///
+/// // ...or any expression node of a parsed file.
+/// let (file, _) = hclkit::parse_config(b"a = \"x\"\n".as_slice(), "main.hcl");
+/// let id = file.body().attribute("a").unwrap().expr().id();
+/// let expr = NativeExpression::new(file.tree_arc().clone(), id).unwrap();
+/// assert_eq!(expr.value(None).0, Value::string("x"));
+/// assert!(NativeExpression::new(file.tree_arc().clone(), file.body().attribute("a").unwrap().id()).is_none());
+/// ```
 #[derive(Clone)]
 pub struct NativeExpression {
     tree: Arc<Tree>,
@@ -137,6 +158,24 @@ impl Expression for NativeExpression {
 /// The key of an object constructor item (the reference's `ObjectConsKeyExpr`): unless it was
 /// parenthesised, a bare identifier (or `true`, `false`, `null`) evaluates to its own name,
 /// and a bare multi-step traversal (`a.b`) is an error ("Ambiguous attribute key").
+///
+/// The keys of [`expr_map`](crate::body::expr_map) on a native object constructor are of this
+/// type:
+///
+/// ```
+/// use hclkit::body::expr_map;
+/// use hclkit::eval::EvalContext;
+/// use hclkit::syntax::native::NativeExpression;
+/// use hclkit_value::Value;
+///
+/// let (e, _) = hclkit::parse_expression(b"{ name = 1, (name) = 2, a.b = 3 }".as_slice(), "x.hcl");
+/// let items = expr_map(&NativeExpression::from_expr_file(&e)).unwrap();
+/// let ctx = EvalContext::new().with_variable("name", Value::string("web"));
+/// assert_eq!(items[0].key.value(Some(&ctx)).0, Value::string("name"));
+/// assert_eq!(items[1].key.value(Some(&ctx)).0, Value::string("web"));
+/// let (_, diags) = items[2].key.value(Some(&ctx));
+/// assert_eq!(diags.0[0].summary, "Ambiguous attribute key");
+/// ```
 #[derive(Clone, Debug)]
 pub struct ObjectKeyExpression {
     wrapped: NativeExpression,
@@ -273,6 +312,14 @@ fn literal_value(e: Expr<'_>) -> Option<Value> {
 ///
 /// The walk is iterative: operator chains can nest far deeper than the parser's bracket
 /// limit.
+///
+/// ```
+/// use hclkit::syntax::native::expression::variables;
+///
+/// let (e, _) = hclkit::parse_expression(b"{ for k, v in var.m : k => v if v != local.skip }".as_slice(), "x.hcl");
+/// let names: Vec<String> = variables(e.expr()).iter().map(|t| t.to_string()).collect();
+/// assert_eq!(names, ["var.m", "local.skip"]);
+/// ```
 pub fn variables(expr: Expr<'_>) -> Vec<Traversal> {
     // Scopes form a tree: each entry is (parent, bound names).
     let mut scopes: Vec<(Option<usize>, [Option<&str>; 2])> = Vec::new();

@@ -26,6 +26,24 @@ use crate::pos::Range;
 
 /// A native-syntax body: a shared parsed tree, the body's node, and the attribute names and
 /// block types hidden by earlier partial-content calls.
+///
+/// ```
+/// use std::sync::Arc;
+/// use hclkit::body::{Body, BodySchema};
+/// use hclkit::syntax::native::NativeBody;
+///
+/// let (file, diags) = hclkit::parse_config(b"prot = 80\n".as_slice(), "main.hcl");
+/// assert!(diags.is_empty());
+/// let body: Arc<dyn Body> = NativeBody::arc_from_file(&file);
+/// let (_, diags) = body.content(&BodySchema::new().attribute("port", false));
+/// assert_eq!(diags.0[0].detail, "An argument named \"prot\" is not expected here. Did you mean \"port\"?");
+///
+/// // The syntax tree stays at hand, for what the information model does not say.
+/// let native = NativeBody::from_file(&file);
+/// assert_eq!(native.syntax().attributes().count(), 1);
+/// assert_eq!(native.tree().filename().as_ref(), "main.hcl");
+/// assert!(NativeBody::new(native.tree().clone(), file.body().id()).is_some());
+/// ```
 #[derive(Clone)]
 pub struct NativeBody {
     tree: Arc<Tree>,
