@@ -1,26 +1,28 @@
 //! "Did you mean" suggestions, as the reference makes them.
 
-/// Levenshtein distance over characters (as `github.com/agext/levenshtein` computes it).
+/// Levenshtein distance over characters, unit costs (as `github.com/agext/levenshtein`
+/// computes it for the reference), in one row of the table.
 pub(crate) fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if ca == cb { diag } else { 1 + diag.min(above).min(row[j]) };
+            diag = above;
         }
-        std::mem::swap(&mut prev, &mut cur);
     }
-    prev[b.len()]
+    row[b.len()]
 }
 
 /// The first of `candidates` within edit distance 2 of `given` (the reference's
-/// `nameSuggestion`: earlier candidates win).
-pub(crate) fn name_suggestion<'c, S: AsRef<str>>(given: &str, candidates: &'c [S]) -> Option<&'c str> {
-    candidates.iter().map(AsRef::as_ref).find(|c| levenshtein(given, c) < 3)
+/// `nameSuggestion`: earlier candidates win). An empty name is never suggested, and, since
+/// the reference reports the empty string as "no suggestion", one found first hides later
+/// candidates too (a `block` spec without a block type asks for blocks of type "").
+pub(crate) fn name_suggestion<'c>(given: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    candidates.into_iter().find(|c| levenshtein(given, c) < 3).filter(|c| !c.is_empty())
 }
 
 #[cfg(test)]
@@ -30,9 +32,17 @@ mod tests {
     #[test]
     fn suggestions() {
         assert_eq!(levenshtein("kitten", "sitting"), 3);
+        assert_eq!(levenshtein("", ""), 0);
+        assert_eq!(levenshtein("ab", ""), 2);
+        assert_eq!(levenshtein("uper", "upper"), 1);
+        assert_eq!(levenshtein("nmae", "name"), 2);
+        assert_eq!(levenshtein("count", "name"), 5);
+        assert_eq!(levenshtein("héllo", "hello"), 1);
         assert_eq!(levenshtein("", "if"), 2);
-        assert_eq!(name_suggestion("tru", &["false", "true", "null"]), Some("true"));
-        assert_eq!(name_suggestion("nul", &["false", "true", "null"]), Some("null"));
-        assert_eq!(name_suggestion("yes", &["false", "true", "null"]), None);
+        assert_eq!(name_suggestion("tru", ["false", "true", "null"]), Some("true"));
+        assert_eq!(name_suggestion("nul", ["false", "true", "null"]), Some("null"));
+        assert_eq!(name_suggestion("yes", ["false", "true", "null"]), None);
+        assert_eq!(name_suggestion("ab", ["", "ab"]), None);
+        assert_eq!(name_suggestion("ab", ["ab", ""]), Some("ab"));
     }
 }

@@ -171,28 +171,6 @@ pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, Problem> {
     }
 }
 
-/// The first of `candidates` within an edit distance of 3 of `given` (the reference's
-/// `nameSuggestion`), if any.
-pub(crate) fn name_suggestion<'c>(given: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    candidates.into_iter().find(|c| levenshtein(given, c) < 3)
-}
-
-/// Levenshtein distance counted in code points, unit costs.
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == cb { prev } else { 1 + prev.min(cur).min(row[j]) };
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
 /// The value an absolute traversal reaches in `ctx` (the reference's `Traversal.TraverseAbs`),
 /// or `None` where it fails (no such variable, attribute or element).
 pub(crate) fn traverse_abs(t: &Traversal, ctx: Option<&EvalContext>) -> Option<Value> {
@@ -212,17 +190,6 @@ pub(crate) fn traverse_abs(t: &Traversal, ctx: Option<&EvalContext>) -> Option<V
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn distances() {
-        assert_eq!(levenshtein("", ""), 0);
-        assert_eq!(levenshtein("kitten", "sitting"), 3);
-        assert_eq!(levenshtein("uper", "upper"), 1);
-        assert_eq!(levenshtein("ab", ""), 2);
-        assert_eq!(levenshtein("héllo", "hello"), 1);
-        assert_eq!(name_suggestion("nmae", ["foo", "name"]), Some("name"));
-        assert_eq!(name_suggestion("zzzzz", ["foo", "name"]), None);
-    }
 
     #[test]
     fn sequence_index_wording() {

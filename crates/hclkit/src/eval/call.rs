@@ -7,13 +7,13 @@ use hclkit_value::Value;
 
 use std::sync::Arc;
 
-use super::access::name_suggestion;
 use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator};
 use crate::body::{Expression, StaticExpression};
 use crate::diagnostic::go_quote;
 use crate::ext::customdecode;
 use crate::pos::Span;
+use crate::suggest::name_suggestion;
 use crate::syntax::native::ast::{Expr, FunctionCallExpr};
 use crate::syntax::native::NativeExpression;
 

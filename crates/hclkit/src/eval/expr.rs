@@ -8,10 +8,11 @@ use std::sync::Arc;
 use hclkit_value::convert::{convert, get_conversion_unsafe, unify_with_conversions, Conversion};
 use hclkit_value::{Number, Type, Value};
 
-use super::access::{self, name_suggestion};
+use super::access;
 use super::context::{ChildScope, Lookup, Scope};
 use crate::diagnostic::{go_quote, Diagnostic, Severity};
 use crate::pos::Span;
+use crate::suggest::name_suggestion;
 use crate::syntax::native::ast::*;
 
 /// Diagnostics of one sub-evaluation.

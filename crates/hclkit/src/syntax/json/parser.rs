@@ -401,7 +401,7 @@ pub(crate) fn render(tree: &JsonTree, d: &RawDiag) -> Diagnostic {
                     format!("The JavaScript identifier {} cannot be used in JSON.", go_quote(&word))
                 }
                 _ => {
-                    let dym = crate::suggest::name_suggestion(&word, &["false", "true", "null"])
+                    let dym = crate::suggest::name_suggestion(&word, ["false", "true", "null"])
                         .map(|s| format!(" Did you mean {}?", go_quote(s)))
                         .unwrap_or_default();
                     format!("{} is not a valid JSON keyword.{dym}", go_quote(&word))

@@ -247,7 +247,8 @@ impl Body for JsonBody {
             if name == "//" || rest.hidden.contains(name.as_ref()) {
                 continue;
             }
-            let dym = name_suggestion(&name, &suggestions).map(|s| format!(" Did you mean {}?", go_quote(s)));
+            let dym =
+                name_suggestion(&name, suggestions.iter().copied()).map(|s| format!(" Did you mean {}?", go_quote(s)));
             let r = self.range(p.key.span());
             diags.push(
                 Diagnostic::error(

@@ -23,6 +23,7 @@ use super::expression::NativeExpression;
 use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodySchema};
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::Range;
+use crate::suggest::name_suggestion;
 
 /// A native-syntax body: a shared parsed tree, the body's node, and the attribute names and
 /// block types hidden by earlier partial-content calls.
@@ -209,29 +210,6 @@ impl fmt::Debug for NativeBody {
     }
 }
 
-/// The first of `candidates` within edit distance 2 of `given` (the reference's
-/// `nameSuggestion`).
-pub(crate) fn name_suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates.into_iter().find(|c| levenshtein(given, c) < 3)
-}
-
-/// Edit distance (insertions, deletions, substitutions of characters, each costing 1).
-fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
 impl Body for NativeBody {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         let (content, remain, mut diags) = self.partial(schema);
@@ -312,21 +290,5 @@ impl Body for NativeBody {
 
     fn missing_item_range(&self) -> Range {
         self.range(self.syntax().missing_item_span())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levenshtein_distances() {
-        assert_eq!(levenshtein("", ""), 0);
-        assert_eq!(levenshtein("nmae", "name"), 2);
-        assert_eq!(levenshtein("servce", "service"), 1);
-        assert_eq!(levenshtein("count", "name"), 5);
-        assert_eq!(levenshtein("é", "e"), 1);
-        assert_eq!(name_suggestion("nmae", ["count", "name"]), Some("name"));
-        assert_eq!(name_suggestion("xyz", ["count", "name"]), None);
     }
 }
