@@ -132,7 +132,7 @@ fn compare(dir: &Path) -> Vec<String> {
 #[test]
 fn conformance_corpus_matches_the_reference() {
     let dirs = case_dirs();
-    assert!(dirs.len() >= 600, "only {} cases found", dirs.len());
+    assert!(dirs.len() >= 800, "only {} cases found", dirs.len());
     let results: Vec<(PathBuf, Vec<String>)> = std::thread::scope(|s| {
         let chunks: Vec<&[PathBuf]> = dirs.chunks(dirs.len().div_ceil(4)).collect();
         let handles: Vec<_> = chunks

@@ -1,7 +1,9 @@
 //! The `hcldec` command line: flags, exit statuses, merged inputs, standard input, `--out`,
-//! and the cases where we deliberately differ from the reference (block_attrs, single-spec
-//! default, infinite results), which the recorded corpus leaves out. Messages and statuses
-//! not marked otherwise were checked against the reference hcldec (hcl v2.14.1).
+//! `--vars` files, `--with-type`, `--var-refs`, text diagnostics, and the cases where we
+//! deliberately differ from the reference (block_attrs, single-spec default, infinite
+//! results, diagnostics in source order), which the recorded corpus leaves out. Outputs,
+//! messages and statuses not marked otherwise were checked against the reference hcldec
+//! (hcl v2.14.1).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,8 @@ fn hcldec(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hcldec"))
         .current_dir(dir)
         .args(args)
+        // The text renderer's width: the reference's default when stdout is not a terminal.
+        .env_remove("COLUMNS")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -107,16 +111,364 @@ fn block_attrs_and_single_default() {
     assert!(text(&out.stderr).contains("\"summary\": \"Missing env block\""), "{}", text(&out.stderr));
 }
 
-// Not in the corpus: the reference prints invalid JSON here.
+/// The (summary, detail, subject as "file:line,col-line,col") of JSON diagnostics, in order.
+fn json_diags(stderr: &[u8]) -> Vec<(String, String, String)> {
+    let doc: serde_json::Value = serde_json::from_slice(stderr).expect("JSON diagnostics");
+    let at = |r: &serde_json::Value| {
+        if r.is_null() {
+            return String::new();
+        }
+        format!(
+            "{}:{},{}-{},{}",
+            r["filename"].as_str().unwrap(),
+            r["start"]["line"],
+            r["start"]["column"],
+            r["end"]["line"],
+            r["end"]["column"]
+        )
+    };
+    doc["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (d["summary"].as_str().unwrap().to_owned(), d["detail"].as_str().unwrap().to_owned(), at(&d["subject"]))
+        })
+        .collect()
+}
+
+// Not in the corpus: the reference prints invalid JSON here (or crashes with --with-type).
+// The diagnostic points at the attribute whose value holds the infinity, and names its path.
 #[test]
 fn infinite_results_are_refused() {
     let dir =
         scratch("inf", &[("spec.hcldec", "attr {\n  name = \"a\"\n  type = number\n}\n"), ("in.hcl", "a = 1/0\n")]);
     let out = hcldec(&dir, &["--spec=spec.hcldec", "--diags=json", "in.hcl"], None);
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(2), String::new()));
+    let detail = "The result cannot be written as JSON: cannot serialize infinity as JSON.";
+    let want = vec![("Unsupported result value".to_owned(), detail.to_owned(), "in.hcl:1,5-1,8".to_owned())];
+    assert_eq!(json_diags(&out.stderr), want);
+    // With --with-type the same message, not the wrapper's "invalid character" one.
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--diags=json", "--with-type", "in.hcl"], None);
+    assert_eq!((out.status.code(), json_diags(&out.stderr)), (Some(2), want));
+}
+
+#[test]
+fn infinite_results_point_at_their_attribute() {
+    let spec = "object {\n  attr \"a\" { type = number }\n  attr \"b\" { type = any }\n  block_list \"r\" {\n    object {\n      attr \"x\" { type = any }\n    }\n  }\n  block_map \"m\" {\n    labels = [\"k\"]\n    attr {\n      name = \"y\"\n      type = number\n    }\n  }\n  default \"d\" {\n    attr {\n      name = \"d1\"\n      type = number\n    }\n    attr {\n      name = \"d2\"\n      type = number\n    }\n  }\n}\n";
+    let dir = scratch(
+        "infpath",
+        &[
+            ("spec.hcldec", spec),
+            ("attr.hcl", "a = 1\nb = [1, {c = 1/0}]\n"),
+            ("list.hcl", "a = 1\nr {\n  x = 1\n}\nr {\n  x = -1/0\n}\n"),
+            ("map.hcl", "m \"p\" {\n  y = 1\n}\nm \"q\" {\n  y = 2/0\n}\n"),
+            ("default.hcl", "d1 = null\nd2 = 1/0\n"),
+        ],
+    );
+    let detail =
+        |path: &str| format!("The result cannot be written as JSON: cannot serialize infinity as JSON at {path}.");
+    for (file, path, subject) in [
+        ("attr.hcl", ".b[1].c", "attr.hcl:2,5-2,19"),
+        ("list.hcl", ".r[1].x", "list.hcl:6,7-6,11"),
+        ("map.hcl", ".m[\"q\"]", "map.hcl:5,7-5,10"),
+        ("default.hcl", ".d", "default.hcl:2,6-2,9"),
+    ] {
+        for with_type in [false, true] {
+            let mut args = vec!["--spec=spec.hcldec", "--diags=json", file];
+            if with_type {
+                args.push("--with-type");
+            }
+            let out = hcldec(&dir, &args, None);
+            assert_eq!(out.status.code(), Some(2));
+            assert_eq!(
+                json_diags(&out.stderr),
+                [("Unsupported result value".to_owned(), detail(path), subject.to_owned())],
+                "{file}"
+            );
+        }
+    }
+    // As text: the snippet is the offending attribute's line.
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "list.hcl"], None);
+    assert_eq!(
+        text(&out.stderr),
+        "Error: Unsupported result value\n\n  on list.hcl line 6, in r:\n   6:   x = -1/0\n\nThe result cannot be written as JSON: cannot serialize infinity as JSON at\n.r[1].x.\n\n"
+    );
+}
+
+const FIVE: &str = "object {\n  attr \"a\" { type = number }\n  attr \"b\" { type = number }\n  attr \"c\" { type = number }\n  attr \"d\" { type = number }\n  attr \"e\" { type = number }\n}\n";
+
+fn incorrect(name: &str) -> String {
+    format!("Inappropriate value for attribute \"{name}\": a number is required.")
+}
+
+// Not in the corpus (it compares only the first diagnostic, and the reference's order varies
+// from run to run): several errors come out in source order, files in the order they are
+// read (the spec, the --vars files, the inputs as on the command line), diagnostics without
+// a range first. Each diagnostic's text is the reference's.
+#[test]
+fn errors_come_in_source_order() {
+    let dir = scratch(
+        "order",
+        &[
+            ("spec.hcldec", FIVE),
+            ("z.hcl", "c = \"x\"\na = \"y\"\nb = \"z\"\n"),
+            ("a.hcl", "e {\n}\n"),
+            ("m.hcl", "d = true\n"),
+        ],
+    );
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "z.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let one = |line: usize, src: &str, name: &str| {
+        format!(
+            "Error: Incorrect attribute value type\n\n  on z.hcl line {line}:\n   {line}: {src}\n\n{}\n\n",
+            incorrect(name)
+        )
+    };
+    let want = one(1, "c = \"x\"", "c") + &one(2, "a = \"y\"", "a") + &one(3, "b = \"z\"", "b");
+    assert_eq!(text(&out.stderr), want);
+    assert!(!out.stderr.contains(&0x1b), "no colour when standard error is not a terminal");
+
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--diags=json", "z.hcl"], None);
+    let subjects: Vec<String> = json_diags(&out.stderr).into_iter().map(|(_, _, s)| s).collect();
+    assert_eq!(subjects, ["z.hcl:1,5-1,8", "z.hcl:2,5-2,8", "z.hcl:3,5-3,8"]);
+
+    // Across files: command-line order, not file names' order.
+    let unsupported = "Unsupported block type".to_owned();
+    let wrong = "Incorrect attribute value type".to_owned();
+    for (files, want) in [
+        (
+            ["z.hcl", "a.hcl", "m.hcl"],
+            vec![
+                (wrong.clone(), "z.hcl:1,5-1,8"),
+                (wrong.clone(), "z.hcl:2,5-2,8"),
+                (wrong.clone(), "z.hcl:3,5-3,8"),
+                (unsupported.clone(), "a.hcl:1,1-1,2"),
+                (wrong.clone(), "m.hcl:1,5-1,9"),
+            ],
+        ),
+        (
+            ["m.hcl", "a.hcl", "z.hcl"],
+            vec![
+                (wrong.clone(), "m.hcl:1,5-1,9"),
+                (unsupported.clone(), "a.hcl:1,1-1,2"),
+                (wrong.clone(), "z.hcl:1,5-1,8"),
+                (wrong.clone(), "z.hcl:2,5-2,8"),
+                (wrong.clone(), "z.hcl:3,5-3,8"),
+            ],
+        ),
+    ] {
+        let mut args = vec!["--spec=spec.hcldec", "--diags=json"];
+        args.extend(files);
+        let out = hcldec(&dir, &args, None);
+        let got: Vec<(String, String)> = json_diags(&out.stderr).into_iter().map(|(s, _, r)| (s, r)).collect();
+        let want: Vec<(String, String)> = want.into_iter().map(|(s, r)| (s, r.to_owned())).collect();
+        assert_eq!(got, want, "{files:?}");
+    }
+    // As text too: z.hcl's three, then a.hcl's.
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "z.hcl", "a.hcl"], None);
     let err = text(&out.stderr);
-    assert!(err.contains("\"summary\": \"Unsupported result value\""), "{err}");
-    assert!(err.contains("cannot serialize infinity as JSON"), "{err}");
+    let at: Vec<usize> = ["on z.hcl line 1:", "on z.hcl line 2:", "on z.hcl line 3:", "on a.hcl line 1"]
+        .iter()
+        .map(|s| err.find(s).unwrap_or_else(|| panic!("{s} in {err}")))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{err}");
+}
+
+#[test]
+fn parse_errors_in_vars_files_and_inputs_in_reading_order() {
+    let dir = scratch(
+        "order-parse",
+        &[
+            ("spec.hcldec", FIVE),
+            // Read first (--vars), though its name sorts last.
+            ("zvars.hcl", "k = upper(\"x\")\nj = (\n"),
+            ("b.hcl", "a = \n"),
+            ("a.hcl", "c = 1 +\n"),
+        ],
+    );
+    let out =
+        hcldec(&dir, &["--spec=spec.hcldec", "--diags=json", "--vars=zvars.hcl", "b.hcl", "a.hcl", "gone.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let got: Vec<String> = json_diags(&out.stderr)
+        .into_iter()
+        .map(|(s, _, r)| if r.is_empty() { s } else { r.split(':').next().unwrap().to_owned() })
+        .collect();
+    // The unreadable file has no range: first. Then zvars.hcl's two, b.hcl's, a.hcl's.
+    assert_eq!(got, ["Failed to read file", "zvars.hcl", "zvars.hcl", "b.hcl", "a.hcl"]);
+}
+
+#[test]
+fn with_type_and_keep_nulls() {
+    let dir = scratch(
+        "with-type",
+        &[("spec.hcldec", SPEC), ("one.hcl", "a = 1\nb { v = \"x\" }\n"), ("two.hcl", "b { v = \"y\" }\n")],
+    );
+    let out = hcldec(&dir, &["--spec", "spec.hcldec", "--with-type", "one.hcl", "two.hcl"], None);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (
+            Some(0),
+            "{\"type\":[\"object\",{\"a\":\"number\",\"b\":[\"list\",\"string\"]}],\"value\":{\"a\":1,\"b\":[\"x\",\"y\"]}}\n"
+                .to_owned()
+        )
+    );
+    // Nulls kept: no re-encoding, so the wrapper's keys stay in cty's order.
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--with-type", "--keep-nulls", "two.hcl"], None);
+    assert_eq!(
+        text(&out.stdout),
+        "{\"value\":{\"a\":null,\"b\":[\"y\"]},\"type\":[\"object\",{\"a\":\"number\",\"b\":[\"list\",\"string\"]}]}\n"
+    );
+}
+
+#[test]
+fn var_refs_on_stdout_and_in_a_file() {
+    let dir = scratch("var-refs", &[("spec.hcldec", SPEC), ("refs.hcl", "a = x + y.z[0]\nb {\n  v = \"${w}\"\n}\n")]);
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--var-refs", "refs.hcl"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // Go's json.MarshalIndent with two spaces.
+    assert!(
+        stdout
+            .starts_with("[\n  {\n    \"root_name\": \"x\",\n    \"steps\": [\n      {\n        \"kind\": \"root\",\n"),
+        "{stdout}"
+    );
+    let refs: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    // The reference takes an object's attributes in Go's map order, so at random; this is
+    // the order it gives most often.
+    let names: Vec<&str> = refs.as_array().unwrap().iter().map(|r| r["root_name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["x", "y", "w"]);
+    let y = &refs[1];
+    let kinds: Vec<&str> = y["steps"].as_array().unwrap().iter().map(|s| s["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["root", "attr", "index"]);
+    assert_eq!(y["steps"][2]["key"], 0);
+    assert_eq!((y["range"]["start"]["byte"].as_u64(), y["range"]["end"]["byte"].as_u64()), (Some(8), Some(14)));
+    assert!(y.get("value").is_none());
+
+    // With values for the variables, each traversal's value where it reaches one.
+    let out =
+        hcldec(&dir, &["-s", "spec.hcldec", "--var-refs", "-V", "{\"x\": 1, \"y\": {\"z\": [7]}}", "refs.hcl"], None);
+    let refs: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((&refs[0]["value"], &refs[1]["value"], refs[2].get("value")), (&1.into(), &7.into(), None));
+    assert!(text(&out.stdout).starts_with("[\n  {\n    \"root_name\": \"x\",\n    \"value\": 1,\n"));
+
+    let out = hcldec(&dir, &["-s", "spec.hcldec", "--var-refs", "-o", "refs.json", "refs.hcl"], None);
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), String::new()));
+    assert_eq!(std::fs::read_to_string(dir.join("refs.json")).unwrap(), stdout);
+}
+
+#[test]
+fn out_flag() {
+    let dir =
+        scratch("out", &[("spec.hcldec", SPEC), ("one.hcl", "a = 1\nb { v = \"x\" }\n"), ("bad.hcl", "a = \"x\"\n")]);
+    std::fs::create_dir(dir.join("adir")).unwrap();
+    std::fs::write(dir.join("old.json"), "a much longer previous content\n").unwrap();
+    let out = hcldec(&dir, &["-s", "spec.hcldec", "-o", "old.json", "one.hcl"], None);
+    assert_eq!((out.status.code(), text(&out.stdout), text(&out.stderr)), (Some(0), String::new(), String::new()));
+    assert_eq!(std::fs::read_to_string(dir.join("old.json")).unwrap(), "{\"a\":1,\"b\":[\"x\"]}\n");
+    let out = hcldec(&dir, &["-s", "spec.hcldec", "-onew.json", "one.hcl"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(dir.join("new.json")).unwrap(), "{\"a\":1,\"b\":[\"x\"]}\n");
+    #[cfg(unix)]
+    {
+        // Created as the reference creates it: os.ModePerm less the umask.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.join("new.json")).unwrap().permissions().mode();
+        assert_eq!(mode & 0o700, 0o700, "{mode:o}");
+    }
+
+    // Unwritable: status 1 and the reference's message (Go's wording of the system error).
+    for (path, why) in [("missing/out.json", "no such file or directory"), ("adir", "is a directory")] {
+        for var_refs in [false, true] {
+            let mut args = vec!["-s", "spec.hcldec", "-o", path, "one.hcl"];
+            if var_refs {
+                args.insert(0, "--var-refs");
+            }
+            let out = hcldec(&dir, &args, None);
+            assert_eq!(
+                (out.status.code(), text(&out.stdout), text(&out.stderr)),
+                (Some(1), String::new(), format!("Error: can't open {path} for writing: open {path}: {why}\n\n"))
+            );
+        }
+    }
+    // Errors: no output file.
+    let out = hcldec(&dir, &["-s", "spec.hcldec", "--out=fail.json", "bad.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!dir.join("fail.json").exists());
+}
+
+#[test]
+fn version_flag_wins() {
+    let dir = scratch("version", &[]);
+    for args in [&["-v"][..], &["--version"], &["--spec", "nothing.hcldec", "-v", "missing.hcl"], &["-vs", "x"]] {
+        let out = hcldec(&dir, args, None);
+        assert_eq!(
+            (out.status.code(), text(&out.stdout), text(&out.stderr)),
+            (Some(0), "0.0.1-dev\n".to_owned(), String::new())
+        );
+    }
+}
+
+#[test]
+fn vars_files_json_and_hcl() {
+    let dir = scratch(
+        "vars-files",
+        &[
+            ("spec.hcldec", "attr {\n  name = \"a\"\n  type = any\n}\nvariables {\n  k = 1\n}\n"),
+            ("in.hcl", "a = [k, x, y, z]\n"),
+            ("v.json", "{\"x\": [1, \"two\"], \"k\": 5}\n"),
+            ("v.hcl", "y = \"from hcl\"\nz = 1 + 2\n"),
+            ("later.hcl", "x = \"later\"\n"),
+            ("arr.json", "[1]\n"),
+            ("call.hcl", "y = upper(\"nope\")\n"),
+        ],
+    );
+    // A .json file is read as JSON, anything else as HCL (expressions without variables or
+    // functions); later --vars win, and all win over the spec file's variables.
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--vars", "v.json", "--vars=v.hcl", "in.hcl"], None);
+    assert_eq!(text(&out.stdout), "[5,[1,\"two\"],\"from hcl\",3]\n", "{}", text(&out.stderr));
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "-V", "v.json", "-Vv.hcl", "-V=later.hcl", "in.hcl"], None);
+    assert_eq!(text(&out.stdout), "[5,\"later\",\"from hcl\",3]\n", "{}", text(&out.stderr));
+
+    for (vars, want) in [
+        (
+            "arr.json",
+            "Error: Incorrect JSON value type\n\n  on arr.json line 1:\n   1: [1]\n\nA JSON object is required here, setting the arguments for this block.\n\n",
+        ),
+        (
+            "call.hcl",
+            "Error: Function calls not allowed\n\n  on call.hcl line 1:\n   1: y = upper(\"nope\")\n\nFunctions may not be called here.\n\n",
+        ),
+        ("missing.json", "Error: Failed to open file\n\nThe file \"missing.json\" could not be opened.\n\n"),
+        ("missing.hcl", "Error: Failed to read file\n\nThe configuration file \"missing.hcl\" could not be read.\n\n"),
+    ] {
+        let out = hcldec(&dir, &["--spec=spec.hcldec", "--vars", vars, "in.hcl"], None);
+        assert_eq!((out.status.code(), text(&out.stdout), text(&out.stderr)), (Some(2), String::new(), want.to_owned()));
+    }
+}
+
+#[test]
+fn text_diagnostics_have_snippets_and_no_colour() {
+    let dir = scratch(
+        "text",
+        &[
+            ("spec.hcldec", SPEC),
+            ("in.hcl", "a = 1\nb {\n  v = [\"not\", \"a string\"]\n}\n"),
+            ("syntax.hcl", "a = 1 +\n"),
+        ],
+    );
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "in.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "Error: Incorrect attribute value type\n\n  on in.hcl line 3, in b:\n   3:   v = [\"not\", \"a string\"]\n\nInappropriate value for attribute \"v\": string required.\n\n"
+    );
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "syntax.hcl"], None);
+    assert_eq!(
+        text(&out.stderr),
+        "Error: Invalid expression\n\n  on syntax.hcl line 1:\n   1: a = 1 +\n\nExpected the start of an expression, but found an invalid expression token.\n\n"
+    );
+    assert!(!out.stderr.contains(&0x1b));
 }
 
 #[test]

@@ -391,7 +391,7 @@ fn string_list_arg(attrs: &Attributes, name: &str, diags: &mut Diagnostics) -> V
     let elems = v.elements().unwrap_or_default();
     if elems.iter().any(Value::is_null) {
         if let Some(attr) = attrs.get(name) {
-            diags.push(unsuitable(attr, "value must not be null"));
+            diags.push(unsuitable(attr, "null value is not allowed"));
         }
         return Vec::new();
     }

@@ -172,3 +172,133 @@ fn single_spec_default_is_that_spec() {
     assert_eq!(diags.0[0].summary, "Useless default block");
     assert_eq!(decode(&body(""), &spec.root, None).0, Value::number(1));
 }
+
+/// The first diagnostic's summary and subject ("line,col-line,col").
+fn first(diags: &Diagnostics) -> (String, String) {
+    let d = diags.iter().next().expect("a diagnostic");
+    let r = d.subject.as_ref().expect("a subject");
+    (d.summary.to_string(), format!("{},{}-{},{}", r.start.line, r.start.column, r.end.line, r.end.column))
+}
+
+// Recorded from the reference hcldec (hcl v2.14.1): the first diagnostic and its subject.
+// (The conformance group `spec_errors` runs these and more through hcldec.)
+#[test]
+fn spec_loader_diagnostics() {
+    let lit = "literal {\n  value = 1\n}\n";
+    let cases: Vec<(String, &str, &str)> = vec![
+        ("transform {\n  result = 1\n}\n".into(), "Invalid transform spec", "1,11-1,11"),
+        (
+            "transform {\n  result = nested\n  literal {\n    value = 1\n  }\n  literal {\n    value = 2\n  }\n}\n".into(),
+            "Invalid transform spec",
+            "1,11-1,11",
+        ),
+        ("default {\n}\n".into(), "Missing spec block", "1,9-1,9"),
+        ("block {\n  block_type = \"b\"\n}\n".into(), "Missing spec block", "1,7-1,7"),
+        (
+            "block {\n  block_type = \"b\"\n  literal {\n    value = 1\n  }\n  literal {\n    value = 2\n  }\n}\n".into(),
+            "Extraneous spec block",
+            "6,3-6,10",
+        ),
+        ("literal {\n}\n".into(), "Missing required argument", "1,9-1,9"),
+        (
+            "block_list {\n  block_type = \"b\"\n  min_items = 1.5\n  literal {\n    value = 1\n  }\n}\n".into(),
+            "Unsuitable value type",
+            "3,15-3,18",
+        ),
+        (
+            "block_list {\n  block_type = \"b\"\n  min_items = \"x\"\n  literal {\n    value = 1\n  }\n}\n".into(),
+            "Unsuitable value type",
+            "3,16-3,17",
+        ),
+        (
+            "block_map {\n  block_type = \"b\"\n  labels = []\n  attr {\n    name = \"v\"\n    type = number\n  }\n}\n".into(),
+            "Invalid block label name list",
+            "1,11-1,11",
+        ),
+        (
+            "block_map {\n  block_type = \"b\"\n  labels = [\"a\", null]\n  attr {\n    name = \"v\"\n    type = number\n  }\n}\n"
+                .into(),
+            "Unsuitable value type",
+            "3,12-3,13",
+        ),
+        ("block_set {\n  literal {\n    value = 1\n  }\n}\n".into(), "Missing block_type in block_set spec", "1,11-1,11"),
+        (
+            "block_map {\n  labels = [\"a\"]\n  literal {\n    value = 1\n  }\n}\n".into(),
+            "Missing block_type in block_map spec",
+            "1,11-1,11",
+        ),
+        (
+            format!("function \"f\" {{\n  params = [a, \"b\"]\n  result = 1\n}}\n{lit}"),
+            "Invalid param element",
+            "2,16-2,19",
+        ),
+        (
+            format!("function \"f\" {{\n  params = []\n  variadic_param = \"x\"\n  result = 1\n}}\n{lit}"),
+            "Invalid variadic_param",
+            "3,20-3,23",
+        ),
+        (format!("function {{\n  params = []\n  result = 1\n}}\n{lit}"), "Missing name for function", "1,10-1,11"),
+        (format!("function \"f\" {{\n  params = []\n}}\n{lit}"), "Missing required argument", "1,14-1,14"),
+        (format!("function \"f\" {{\n  result = 1\n}}\n{lit}"), "Missing required argument", "1,14-1,14"),
+        (format!("function \"f\" {{\n  params = a\n  result = 1\n}}\n{lit}"), "Invalid expression", "2,12-2,13"),
+    ];
+    for (src, summary, subject) in cases {
+        let (_, diags) = load(&src);
+        assert_eq!(first(&diags), (summary.to_owned(), subject.to_owned()), "{src}");
+    }
+    let (_, diags) = load("block_map {\n  block_type = \"b\"\n  labels = [\"a\", null]\n  attr {\n    name = \"v\"\n    type = number\n  }\n}\n");
+    assert_eq!(diags.0[0].detail, "Unsuitable value: null value is not allowed");
+}
+
+// Not the reference's (it rejects `block_attrs`): the block_type is required as for the
+// other block specs.
+#[test]
+fn block_attrs_needs_a_block_type() {
+    let (_, diags) = load("block_attrs {\n  element_type = string\n}\n");
+    assert_eq!(first(&diags), ("Missing block_type in block_attrs spec".to_owned(), "1,13-1,13".to_owned()));
+    let (spec, diags) = load("object {\n  block_attrs \"env\" {\n    element_type = string\n  }\n}\n");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(implied_type(&spec.root), Type::object([("env", Type::map(Type::String))]));
+}
+
+// As the reference: a root `block` without a block_type is accepted and asks for blocks of
+// type "" (only JSON can write one), with no "Did you mean" towards "".
+#[test]
+fn block_without_block_type() {
+    let (spec, diags) = load("block {\n  attr {\n    name = \"v\"\n    type = number\n  }\n}\n");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(decode(&body(""), &spec.root, None).0, Value::null(Type::Number));
+    let (_, diags) = decode(&body("b {\n  v = 1\n}\n"), &spec.root, None);
+    assert_eq!(diags.0[0].detail, "Blocks of type \"b\" are not expected here.");
+}
+
+#[test]
+fn value_source_ranges_follow_the_path() {
+    let (spec, diags) = load(
+        "object {\n  attr \"a\" { type = any }\n  block_set \"s\" {\n    attr {\n      name = \"v\"\n      type = number\n    }\n  }\n  block_map \"m\" {\n    labels = [\"k\", \"l\"]\n    attr {\n      name = \"w\"\n      type = number\n    }\n  }\n  block_attrs \"env\" {\n    element_type = number\n  }\n  default \"d\" {\n    attr {\n      name = \"d1\"\n      type = number\n    }\n    literal {\n      value = 5\n    }\n  }\n  array \"t\" {\n    literal {\n      value = 1\n    }\n    block {\n      block_type = \"b\"\n      attr {\n        name = \"x\"\n        type = number\n      }\n    }\n  }\n  transform \"tr\" {\n    attr {\n      name = \"y\"\n      type = number\n    }\n    result = [nested]\n  }\n}\n",
+    );
+    assert!(!diags.has_errors(), "{diags}");
+    let b = body(
+        "a = [1, {c = 2}]\ns {\n  v = 1\n}\ns {\n  v = 2\n}\nm \"p\" \"q\" {\n  w = 3\n}\nenv {\n  X = 4\n}\nb {\n  x = 6\n}\ny = 7\n",
+    );
+    let at = |path: hclkit_value::Path| {
+        let r = value_source_range(&b, &spec.root, &path, None);
+        format!("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column)
+    };
+    let root = hclkit_value::Path::root;
+    assert_eq!(at(root()), "in.hcl:1,1-1,1");
+    // Inside an attribute's value: the attribute's expression.
+    assert_eq!(at(root().attr("a").index(Value::number(1)).attr("c")), "in.hcl:1,5-1,17");
+    // A set element is the block that decodes to it.
+    assert_eq!(at(root().attr("s").index(Value::number(2))), "in.hcl:6,7-6,8");
+    assert_eq!(at(root().attr("s").index(Value::number(9))), "in.hcl:3,7-3,8");
+    assert_eq!(at(root().attr("m").index(Value::string("p")).index(Value::string("q"))), "in.hcl:9,7-9,8");
+    assert_eq!(at(root().attr("m").index(Value::string("p"))), "in.hcl:9,7-9,8");
+    assert_eq!(at(root().attr("env").index(Value::string("X"))), "in.hcl:12,7-12,8");
+    // A default's literal has no range in the body: the body's.
+    assert_eq!(at(root().attr("d")), "in.hcl:1,1-1,1");
+    assert_eq!(at(root().attr("t").index(Value::number(1))), "in.hcl:15,7-15,8");
+    assert_eq!(at(root().attr("t").index(Value::number(0))), "in.hcl:1,1-1,1");
+    // Through a transform: where its wrapped spec's value comes from.
+    assert_eq!(at(root().attr("tr").index(Value::number(0))), "in.hcl:17,5-17,6");
+}

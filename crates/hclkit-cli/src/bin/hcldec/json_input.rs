@@ -5,25 +5,16 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use hclkit::body::Body;
-use hclkit::syntax::json::{self, Kind, Node};
-use hclkit::{Diagnostic, Diagnostics};
-use hclkit_value::{Type, Value};
+use hclkit::syntax::json;
+use hclkit::Diagnostics;
+use hclkit_value::Value;
 
 use crate::run::Sources;
 
-fn value_of(node: Node<'_>) -> Value {
-    match node.kind() {
-        Kind::Object => Value::object(node.properties().map(|p| (p.name().into_owned(), value_of(p.value)))),
-        Kind::Array => Value::tuple(node.elements().map(value_of).collect()),
-        Kind::String => Value::string(node.as_str().unwrap_or_default().into_owned()),
-        Kind::Number => node.as_number().map(Value::number).unwrap_or_else(Value::dynamic),
-        Kind::Bool => Value::bool(node.as_bool().unwrap_or(false)),
-        Kind::Null => Value::null(Type::Dynamic),
-        Kind::Invalid => Value::dynamic(),
-    }
-}
-
-/// The variables of a JSON `--vars` document: the root object's properties.
+/// The variables of a JSON `--vars` document, as the reference reads them: the attributes
+/// of the document's body (so `"//"` comments are skipped and a repeated name is an error),
+/// each evaluated without a context (strings stay strings). A document with syntax errors
+/// gives only those.
 pub fn parse_vars(name: &str, src: Arc<[u8]>, sources: &mut Sources) -> (BTreeMap<String, Value>, Diagnostics) {
     let (file, mut diags) = json::parse(src.clone(), name);
     sources.files.push((Arc::from(name), src, None));
@@ -31,19 +22,12 @@ pub fn parse_vars(name: &str, src: Arc<[u8]>, sources: &mut Sources) -> (BTreeMa
     if diags.has_errors() {
         return (vars, diags);
     }
-    let root = file.root();
-    if root.kind() != Kind::Object {
-        diags.push(
-            Diagnostic::error(
-                "Incorrect JSON value type",
-                "A JSON object is required here, setting the arguments for this block.",
-            )
-            .with_subject(root.range()),
-        );
-        return (vars, diags);
-    }
-    for p in root.properties() {
-        vars.insert(p.name().into_owned(), value_of(p.value));
+    let (attrs, d) = json::JsonBody::arc_from_file(&file).just_attributes();
+    diags.extend(d);
+    for (name, attr) in attrs {
+        let (v, d) = attr.expr.value(None);
+        diags.extend(d);
+        vars.insert(name, v);
     }
     (vars, diags)
 }

@@ -10,8 +10,10 @@
 //! ("Error: ..."), 2 when the spec or the input has errors (printed as text with source
 //! snippets, or as JSON with `--diags=json`) or for a usage error.
 //!
-//! Where the reference is broken this does better: diagnostics are printed in source order,
-//! and a result holding an infinite number is an error rather than invalid JSON.
+//! Where the reference is broken this does better: diagnostics are printed in source order
+//! (files in the order they are read: the spec, `--vars` files, then the inputs in
+//! command-line order), and a result holding an infinite number is an error pointing at the
+//! attribute it comes from, rather than invalid JSON.
 
 mod args;
 mod json_input;

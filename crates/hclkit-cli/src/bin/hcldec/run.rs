@@ -47,14 +47,17 @@ enum DiagWriter {
 }
 
 impl DiagWriter {
-    /// Writes the diagnostics to standard error, sorted in source order (files by name, then
-    /// by position; diagnostics without a range first).
+    /// Writes the diagnostics to standard error, sorted in source order: diagnostics without
+    /// a range first, then by file in the order the files were read (the spec file, `--vars`
+    /// files, then the inputs in command-line order; files never read last, by name), then
+    /// by position. The sort is stable, so diagnostics at one position keep their order.
     fn write(&self, mut diags: Diagnostics, sources: &Sources) {
-        diags.0.sort_by(|a, b| {
-            let key = |d: &Diagnostic| {
-                d.subject.as_ref().map(|r| (r.filename.to_string(), r.start.byte as i64)).unwrap_or((String::new(), -1))
-            };
-            key(a).cmp(&key(b))
+        diags.0.sort_by_cached_key(|d| match &d.subject {
+            None => (0, 0, String::new(), 0),
+            Some(r) => match sources.files.iter().position(|(n, _, _)| **n == *r.filename) {
+                Some(i) => (1, i, String::new(), r.start.byte),
+                None => (2, 0, r.filename.to_string(), r.start.byte),
+            },
         });
         let text = match self {
             DiagWriter::Text { width, color } => diags.to_text(sources, *width, *color),
@@ -186,14 +189,16 @@ fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
             }
         } else {
             match read_file(v, false) {
-                Ok(src) => match parse_input(v, src, false, &mut sources) {
-                    (Some(body), mut d) => {
-                        let (vals, more) = vars_of(&*body);
-                        d.extend(more);
-                        (vals, d)
-                    }
-                    (None, d) => (BTreeMap::new(), d),
-                },
+                Ok(src) => {
+                    // Evaluated even when the file has syntax errors, as the reference does
+                    // (it reports both).
+                    let src: Arc<[u8]> = src.into();
+                    let (file, mut d) = hclkit::parse_config(src.clone(), v);
+                    let (vals, more) = vars_of(&NativeBody::from_file(&file));
+                    sources.files.push((Arc::from(v.as_str()), src, Some(file)));
+                    d.extend(more);
+                    (vals, d)
+                }
                 Err(d) => (BTreeMap::new(), Diagnostics(vec![*d])),
             }
         };
@@ -264,14 +269,21 @@ fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
     match hcldec_output(&value, args.with_type, args.keep_nulls) {
         Ok(out) => write_output(args, &out)?,
         Err(e) => {
-            // The reference prints invalid JSON for infinities; this says what is wrong.
+            // The reference prints invalid JSON for infinities; this says what is wrong, and
+            // where: the attribute whose value holds the offending part. Within the
+            // `--with-type` wrapper the error is only found when the output is read back, so
+            // without a path; encoding with the value's own type finds it.
+            let e = match hclkit_value::json::to_json(&value, &value.ty()) {
+                Err(plain) if e.path().is_empty() => plain,
+                _ => e,
+            };
             let at = e.path().to_string();
             let place = if at.is_empty() { String::new() } else { format!(" at {at}") };
             let d = Diagnostic::error(
                 "Unsupported result value",
                 format!("The result cannot be written as JSON: {}{place}.", e.message()),
             )
-            .with_subject(hclkit::decode::source_range(&*body, &spec.root));
+            .with_subject(hclkit::decode::value_source_range(&*body, &spec.root, e.path(), ctx.as_ref()));
             diags.push(d);
             writer.write(diags, &sources);
             return Ok(ExitCode::from(2));
@@ -290,5 +302,31 @@ fn write_output(args: &Args, text: &str) -> Result<(), String> {
         let _ = out.flush();
         return Ok(());
     }
-    std::fs::write(&args.out, text).map_err(|e| format!("can't open {} for writing: {e}", args.out))
+    // As the reference opens it: created with all permissions the umask leaves (os.ModePerm),
+    // truncated if it exists.
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o777);
+    let mut file = options
+        .open(&args.out)
+        .map_err(|e| format!("can't open {} for writing: open {}: {}", args.out, args.out, go_error_text(&e)))?;
+    // The reference ignores write errors here.
+    let _ = file.write_all(text.as_bytes());
+    Ok(())
+}
+
+/// An I/O error as Go's `syscall.Errno` prints it: the C library's message with a lowercase
+/// first letter and without Rust's " (os error N)".
+fn go_error_text(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    let text = match e.raw_os_error() {
+        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
+        None => text,
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => text,
+    }
 }
