@@ -4,8 +4,10 @@
 Each case is a directory holding `spec.hcldec`, `input.hcl` or `input.json`, optionally
 `vars.json` (passed as `--vars`) and `flags` (extra hcldec flags, one per line). The expected
 outputs (`expected.json`) are recorded from the reference hcldec by `record.py`; this script
-only writes the inputs. Existing case directories are replaced, others are left alone, so
-hand-written cases (any directory without a `.generated` marker) survive regeneration.
+only writes the inputs. A case whose inputs are unchanged is left as it is (with its
+`expected.json`); a changed one is replaced (without it: record it again, e.g. with
+`record.py --missing`). Other directories are left alone, so hand-written cases (any
+directory without a `.generated` marker) survive regeneration.
 
 Usage: python3 tests/conformance/generate.py
 """
@@ -27,30 +29,38 @@ def attr_spec(ty="any"):
 
 
 written = []
+changed = []
 
 
 def case(group, name, spec, input_text, vars=None, json_input=False, flags=None):
     d = os.path.join(CASES, group, name)
+    files = {"spec.hcldec": spec, ("input.json" if json_input else "input.hcl"): input_text, ".generated": ""}
+    if vars is not None:
+        files["vars.json"] = json.dumps(vars, sort_keys=True) + "\n"
+    if flags:
+        files["flags"] = "\n".join(flags) + "\n"
+    written.append(d)
+    if os.path.isdir(d) and set(os.listdir(d)) - {"expected.json"} == set(files):
+        same = True
+        for f, text in files.items():
+            with open(os.path.join(d, f), encoding="utf-8", newline="") as fh:
+                same = same and fh.read() == text
+        if same:
+            return  # unchanged: its recorded expected.json stays
     if os.path.isdir(d):
         shutil.rmtree(d)
     os.makedirs(d)
-    with open(os.path.join(d, "spec.hcldec"), "w") as f:
-        f.write(spec)
-    with open(os.path.join(d, "input.json" if json_input else "input.hcl"), "w") as f:
-        f.write(input_text)
-    if vars is not None:
-        with open(os.path.join(d, "vars.json"), "w") as f:
-            f.write(json.dumps(vars, sort_keys=True) + "\n")
-    if flags:
-        with open(os.path.join(d, "flags"), "w") as f:
-            f.write("\n".join(flags) + "\n")
-    open(os.path.join(d, ".generated"), "w").close()
-    written.append(d)
+    for f, text in files.items():
+        with open(os.path.join(d, f), "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    changed.append(d)
 
 
-def exprs(group, items, ty="any", vars=None):
-    for i, e in enumerate(items):
+def exprs(group, items, ty="any", vars=None, start=0):
+    """One case per expression, numbered from `start`; returns the next number."""
+    for i, e in enumerate(items, start):
         case(group, "%03d" % i, attr_spec(ty), "a = %s\n" % e, vars=vars)
+    return start + len(items)
 
 
 VARS = {
@@ -76,7 +86,7 @@ exprs("literals", [
 ])
 
 # ---------------------------------------------------------------- operators
-exprs("operators", [
+N_OPERATORS = exprs("operators", [
     "1 + 2", "5 - 3", "2 * 3", "7 / 2", "7 % 3", "-7 % 3", "7 % -3", "7.5 % 2", "1 / 3", "2 / 3 * 3",
     "0.1 + 0.2", "0 / 0", "1 % 0", "18446744073709551617 * 3", "1e308 * 10",
     "-(1)", "- -1", "!true", "!false", "!!true", "1 + 2 * 3", "(1 + 2) * 3", "10 - 2 - 3", "2 * 3 % 4",
@@ -376,4 +386,162 @@ for text in ['{"svc": {"web": {"port": 1}, "db": {"port": 2}}}', '{"svc": {"web"
     case("json", "%03d" % n, 'block_map {\n  block_type = "svc"\n  labels = ["name"]\n  attr {\n    name = "port"\n    type = number\n  }\n}\n', text + "\n", json_input=True)
     n += 1
 
-print("wrote", len(written), "cases")
+# ---------------------------------------------------------------- more operators (appended)
+exprs("operators", [
+    "1 <= 2", "2 <= 1", "1.5 <= 1.5", '"1" <= 2', "n <= 5", "null <= 1", "true <= false", '"a" <= "b"',
+    "3 >= 3", "1 >= 2", "n >= f", '"a" >= 1', "2 >= null", "-1 >= -1.5", "big >= n",
+    "1 != 2", '"a" != "b"', "[1] != [1]", "null != null", "n != 5", "{a = 1} != {a = 2}", '1 != "1"', "z != null",
+    "l != ls", "true || false", "false || false || true", "b || false", "null || true", "1 || true", "true || null",
+    "false || !b", 'n > 10 || s == "hello"', "true || unknownvar", "(1 < 2) || (2 < 1)", "true || 1 <= 2 && false",
+    '"true" || false',
+], vars=VARS, start=N_OPERATORS)  # numbered after the first table, whose cases keep theirs
+
+
+def spec_cases(group, table):
+    """Cases from (spec, inputs): an input is HCL text, or a dict with `input` and optionally
+    `json` (a JSON input), `vars` and `flags`."""
+    n = 0
+    for spec, inputs in table:
+        for inp in inputs:
+            if isinstance(inp, str):
+                inp = {"input": inp}
+            case(group, "%03d" % n, spec, inp["input"], vars=inp.get("vars"),
+                 json_input=inp.get("json", False), flags=inp.get("flags"))
+            n += 1
+
+
+def J(text, **kw):
+    return dict(input=text + "\n", json=True, **kw)
+
+
+LIT1 = 'literal {\n  value = 1\n}\n'
+
+
+def ind(text, indent):
+    """`text` (lines ending in newlines) indented by `indent`."""
+    return "".join(indent + line for line in text.splitlines(True))
+
+# ---------------------------------------------------------------- spec file diagnostics
+# (`block_attrs`, which the reference rejects, is left out: see the README)
+spec_cases("spec_errors", [
+    ('transform {\n  result = 1\n}\n', [""]),
+    ('transform {\n  result = nested\n  literal {\n    value = 1\n  }\n  literal {\n    value = 2\n  }\n}\n', [""]),
+    ('transform {\n  result = nested\n  bogus = 1\n' + ind(LIT1, "  ") + '}\n', [""]),
+    ('default {\n}\n', [""]),
+    ('object {\n  default "d" {\n  }\n}\n', [""]),
+    ('block {\n  block_type = "b"\n}\n', ['b {}\n']),
+    ('block {\n  block_type = "b"\n  literal {\n    value = 1\n  }\n  literal {\n    value = 2\n  }\n}\n', ['b {}\n']),
+    ('block_list {\n  block_type = "b"\n}\n', [""]),
+    ('block_map {\n  block_type = "b"\n  labels = ["x"]\n  attr {\n    name = "v"\n    type = number\n  }\n  attr {\n    name = "w"\n    type = number\n  }\n}\n', [""]),
+    ('literal {\n}\n', [""]),
+    ('literal {\n  value = 1\n  other = 2\n}\n', [""]),
+    ('literal {\n  value = nope\n}\n', [""]),
+    ('block_list {\n  block_type = "b"\n  min_items = 1.5\n' + ind(LIT1, "  ") + '}\n', [""]),
+    ('block_list {\n  block_type = "b"\n  min_items = "x"\n' + ind(LIT1, "  ") + '}\n', [""]),
+    ('block_set {\n  block_type = "b"\n  max_items = 0.5\n' + ind(LIT1, "  ") + '}\n', [""]),
+    ('block_set {\n  block_type = "b"\n  max_items = "2"\n' + ind(LIT1, "  ") + '}\n', ['b {}\nb {}\nb {}\n']),
+    ('block_map {\n  block_type = "b"\n  labels = []\n  attr {\n    name = "v"\n    type = number\n  }\n}\n', [""]),
+    ('block_map {\n  block_type = "b"\n  labels = null\n  attr {\n    name = "v"\n    type = number\n  }\n}\n', [""]),
+    ('block_map {\n  block_type = "b"\n  labels = ["a", null]\n  attr {\n    name = "v"\n    type = number\n  }\n}\n', [""]),
+    ('block_map {\n  block_type = "b"\n  labels = "a"\n  attr {\n    name = "v"\n    type = number\n  }\n}\n', ['b "x" {\n  v = 1\n}\n']),
+    ('block_set {\n' + ind(LIT1, "  ") + '}\n', [""]),
+    ('block_map {\n  labels = ["a"]\n' + ind(LIT1, "  ") + '}\n', [""]),
+    ('array {\n  block_list {\n' + ind(LIT1, "    ") + '  }\n}\n', [""]),
+    ('function "f" {\n  params = [a, "b"]\n  result = 1\n}\n' + LIT1, [""]),
+    ('function "f" {\n  params = []\n  variadic_param = "x"\n  result = 1\n}\n' + LIT1, [""]),
+    ('function {\n  params = []\n  result = 1\n}\n' + LIT1, [""]),
+    ('function "f" {\n  params = []\n}\n' + LIT1, [""]),
+    ('function "f" {\n  result = 1\n}\n' + LIT1, [""]),
+    ('function "f" {\n  params = a\n  result = 1\n}\n' + LIT1, [""]),
+    ('function "f" {\n  params = []\n  result = 1\n  other = 2\n}\n' + LIT1, [""]),
+    ('function "f" "g" {\n  params = []\n  result = 1\n}\n' + LIT1, [""]),
+    ('function "f" {\n  params = [a.b]\n  result = 1\n}\n' + LIT1, [""]),
+    # a root `block` without block_type asks for blocks of type "" (accepted, as the reference does)
+    ('block {\n  attr {\n    name = "v"\n    type = number\n  }\n}\n',
+     ["", 'b {\n  v = 1\n}\n', 'a = 1\n', J('{"": {"v": 1}}'), J('{"": [{"v": 1}, {"v": 2}]}'), J('{"b": {"v": 1}}')]),
+    ('array {\n  block {\n' + ind(LIT1, "    ") + '  }\n  block {\n    block_type = "c"\n' + ind(LIT1, "    ") + '  }\n}\n',
+     ['c {}\n', 'd {}\n']),
+])
+
+# ---------------------------------------------------------------- spec file variables
+ANY_A = ANY
+spec_cases("spec_variables", [
+    (ANY_A + 'variables {\n  x = 1\n}\n', ['a = x + 1\n', 'a = y\n', {"input": 'a = x\n', "vars": {"x": "from vars"}}]),
+    ('variables {\n  x = "a"\n  y = [1, 2]\n}\n' + ANY_A, ['a = [x, y[1]]\n', 'a = [for v in y: "${x}${v}"]\n', J('{"a": "${x}-${y[0]}"}')]),
+    (ANY_A + 'variables {\n  x = 1\n}\nvariables {\n  y = 2\n}\n', ['a = x + y\n']),
+    (ANY_A + 'variables {\n  x = 1\n}\nvariables {\n  x = 2\n}\n', ['a = x\n']),
+    (ANY_A + 'variables {\n  x = upper("a")\n  y = jsonencode({k = [1, true]})\n}\n', ['a = [x, y]\n']),
+    (ANY_A + 'variables {\n  x = 1\n  y = x\n}\n', ['a = 1\n']),
+    (ANY_A + 'variables {\n  x = {name = "web", ports = [80, 443]}\n  z = null\n}\n', ['a = x.ports[1]\n', 'a = z\n', 'a = x.nope\n']),
+    (ANY_A + 'variables "v" {\n  x = 1\n}\n', ['a = 1\n']),
+    (ANY_A + 'variables {\n  x = 1\n  inner {\n  }\n}\n', ['a = 1\n']),
+    (ANY_A + 'variables {\n}\n', ['a = 1\n', 'a = x\n']),
+    (ANY_A + 'variables {\n  upper = "shadow"\n}\n', ['a = upper\n', 'a = upper("x")\n']),
+    ('function "f" {\n  params = []\n  result = x\n}\nvariables {\n  x = 1\n}\n' + ANY_A, ['a = f()\n', 'a = x\n']),
+    ('object {\n  attr "a" {\n    type = any\n  }\n  attr "b" {\n    type = any\n  }\n}\nvariables {\n  k = "v"\n}\n',
+     [{"input": 'a = k\nb = "${k}${m}"\n', "flags": ["--var-refs"]}]),
+])
+
+# ---------------------------------------------------------------- block_set
+BSET_OBJ = 'block_set {\n  block_type = "b"\n  object {\n    attr "n" {\n      type = string\n    }\n    attr "p" {\n      type = number\n    }\n  }\n}\n'
+BSET_ANY = 'block_set {\n  block_type = "b"\n  min_items = 1\n  max_items = 2\n  attr {\n    name = "v"\n    type = any\n  }\n}\n'
+spec_cases("block_set", [
+    (BSET_OBJ, ['b {\n  n = "x"\n  p = 1\n}\nb {\n  n = "x"\n  p = 1\n}\nb {\n  n = "y"\n}\n', 'b "l" {\n}\n', 'b {\n  q = 1\n}\n', 'b {\n  p = "x"\n}\n',
+                J('{"b": [{"n": "x", "p": 1}, {"n": "x", "p": 1}, {"n": "y", "p": 2}]}'), J('{"b": {"n": "x"}}'), J('{"b": []}'),
+                J('{"b": [{"n": "x"}, {"p": "nope"}]}'), J('{"b": {"n": ["x"]}}'), J('{"c": {}}')]),
+    (BSET_ANY, ["", 'b {\n  v = 1\n}\n', 'b {\n  v = 1\n}\nb {\n  v = "1"\n}\n', 'b {\n  v = 1\n}\nb {\n  v = [1]\n}\n', 'b {\n  v = 1\n}\nb {\n  v = 2\n}\nb {\n  v = 3\n}\n',
+                J('{"b": [{"v": 1}, {"v": "a"}]}'), J('{"b": [{"v": [1]}, {"v": {"x": 1}}]}'), J('{"b": [{"v": 1}, {"v": 2}, {"v": 1}]}')]),
+    ('object {\n  block_set "s" {\n' + ind(LIT1, "    ") + '  }\n  block_list "l" {\n    block_type = "s"\n' + ind(LIT1, "    ") + '  }\n}\n',
+     ['s {}\ns {}\n', J('{"s": [{}, {}, {}]}')]),
+    ('block_set {\n  block_type = "b"\n  block_set {\n    block_type = "c"\n    attr {\n      name = "v"\n      type = number\n    }\n  }\n}\n',
+     ['b {\n  c {\n    v = 1\n  }\n  c {\n    v = 1\n  }\n}\nb {\n  c {\n    v = 2\n  }\n}\n', J('{"b": [{"c": [{"v": 1}, {"v": 2}]}, {"c": {"v": 1}}]}')]),
+])
+
+# ---------------------------------------------------------------- default
+def attr_block(name, ty, indent="  "):
+    return ('attr {\n  name = "%s"\n  type = %s\n}\n' % (name, ty)).replace("\n", "\n" + indent)[:-len(indent)]
+
+
+spec_cases("default", [
+    ('default {\n  ' + attr_block("a", "number") + '  ' + attr_block("b", "number") + '}\n',
+     ["", 'a = 1\n', 'b = 2\n', 'a = 1\nb = 2\n', 'a = null\nb = 3\n', 'a = "x"\nb = 1\n', J('{"b": 4}'), 'c = 1\n']),
+    ('default {\n  ' + attr_block("a", "string") + '  ' + attr_block("b", "string") + '  literal {\n    value = "fallback"\n  }\n}\n',
+     ["", 'b = "two"\n', 'a = 1\n']),
+    ('default {\n  literal {\n    value = "always"\n  }\n  ' + attr_block("a", "string") + '}\n', ['a = "x"\n']),
+    ('default {\n  block {\n    block_type = "b"\n    ' + attr_block("v", "number", "    ") + '  }\n  literal {\n    value = 0\n  }\n}\n',
+     ["", 'b {\n  v = 5\n}\n', 'b {\n}\n', 'b {\n  v = 1\n}\nb {\n  v = 2\n}\n']),
+    ('object {\n  default "port" {\n    ' + attr_block("port", "number", "    ") + '    literal {\n      value = 80\n    }\n  }\n  attr "host" {\n    type = string\n  }\n}\n',
+     ['host = "x"\n', 'host = "x"\nport = 8080\n', J('{"port": "443"}')]),
+])
+
+# ---------------------------------------------------------------- transform
+spec_cases("transform", [
+    ('transform {\n  object {\n    attr "a" {\n      type = number\n    }\n    attr "b" {\n      type = number\n    }\n  }\n  result = nested.a + nested.b\n}\n',
+     ['a = 1\nb = 2\n', 'a = 1\n', 'a = "x"\nb = 1\n']),
+    ('transform {\n  ' + attr_block("a", "any") + '  result = jsonencode(nested)\n}\n', ['a = {x = [1, "y", null]}\n', '', J('{"a": [true]}')]),
+    ('transform {\n  ' + attr_block("a", "any") + '  result = nested == null ? "none" : nested\n}\n', ['', 'a = "set"\n']),
+    ('transform {\n  ' + attr_block("a", "any") + '  result = nested + unknownvar\n}\n', ['a = 1\n']),
+    ('transform {\n  ' + attr_block("a", "any") + '  result = nested + 1\n}\n', ['a = "x"\n', 'a = 1\n']),
+    ('transform {\n  block_list {\n    block_type = "b"\n    ' + attr_block("v", "string", "    ") + '  }\n  result = [for v in nested: upper(v)]\n}\n',
+     ['b {\n  v = "x"\n}\nb {\n  v = "y"\n}\n', '']),
+    ('transform {\n  transform {\n    ' + attr_block("a", "number", "    ") + '    result = nested * 2\n  }\n  result = nested + 1\n}\n', ['a = 5\n']),
+    ('object {\n  transform "t" {\n    ' + attr_block("a", "string", "    ") + '    result = length(nested)\n  }\n  attr "a" {\n    type = string\n  }\n}\n',
+     ['a = "hello"\n']),
+    ('transform {\n  ' + attr_block("a", "any") + '}\n', ['a = 1\n']),
+])
+
+# ---------------------------------------------------------------- array
+spec_cases("array", [
+    ('array {\n  ' + attr_block("a", "number") + '  literal {\n    value = "lit"\n  }\n  block {\n    block_type = "b"\n    ' + attr_block("v", "string", "    ") + '  }\n}\n',
+     ['a = 1\nb {\n  v = "x"\n}\n', '', 'a = "x"\n', J('{"a": 2, "b": {"v": "y"}}')]),
+    ('array {\n}\n', ['', 'a = 1\n']),
+    ('object {\n  array "pair" {\n    ' + attr_block("x", "number", "    ") + '    ' + attr_block("y", "number", "    ") + '  }\n}\n', ['x = 1\ny = 2\n', 'x = 1\nz = 3\n']),
+    ('array {\n  array {\n    ' + attr_block("a", "any", "    ") + '  }\n  ' + attr_block("a", "string") + '}\n', ['a = 1\n']),
+    ('array {\n  block_list {\n    block_type = "b"\n    ' + attr_block("v", "number", "    ") + '  }\n  block_map {\n    block_type = "m"\n    labels = ["k"]\n    ' + attr_block("v", "number", "    ") + '  }\n}\n',
+     ['b {\n  v = 1\n}\nm "x" {\n  v = 2\n}\n', J('{"b": [{"v": 1}], "m": {"x": {"v": 2}}}')]),
+])
+
+print("generated %d cases, %d of them new or changed (record them: record.py --missing)"
+      % (len(written), len(changed)))
+for d in changed:
+    print("  " + os.path.relpath(d, HERE))

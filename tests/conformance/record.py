@@ -15,7 +15,13 @@ source order. Cases on which the reference crashes or is nondeterministic in its
 reported and get no expected.json (the test then fails, so such a case must be dropped or
 hand-written).
 
-Usage: python3 tests/conformance/record.py [HCLDEC] [CASE_DIR...]
+Usage: python3 tests/conformance/record.py [--missing] [HCLDEC] [CASE_DIR...]
+
+Without CASE_DIRs, every case; with --missing, only cases without an expected.json (those
+generate.py has just written).
+
+HCLDEC defaults to the reference built by shared/oracle/build.sh: $HCL_ORACLE_DIR/hcldec,
+or ~/.cache/hcl-oracle/hcldec without HCL_ORACLE_DIR.
 """
 import json
 import os
@@ -23,6 +29,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_HCLDEC = os.path.join(
+    os.environ.get("HCL_ORACLE_DIR") or os.path.expanduser("~/.cache/hcl-oracle"), "hcldec")
 
 
 def run(hcldec, d):
@@ -58,13 +66,21 @@ def run(hcldec, d):
 
 
 def main():
-    hcldec = sys.argv[1] if len(sys.argv) > 1 else "/work/oracle/hcldec"
-    dirs = sys.argv[2:]
+    args = sys.argv[1:]
+    missing = "--missing" in args
+    args = [a for a in args if a != "--missing"]
+    hcldec = args.pop(0) if args and not os.path.isdir(args[0]) else DEFAULT_HCLDEC
+    if not os.access(hcldec, os.X_OK):
+        sys.exit("record.py: %s is not an executable (build it with shared/oracle/build.sh, "
+                 "or pass its path)" % hcldec)
+    dirs = args
     if not dirs:
         root = os.path.join(HERE, "cases")
         for group in sorted(os.listdir(root)):
             for name in sorted(os.listdir(os.path.join(root, group))):
                 dirs.append(os.path.join(root, group, name))
+    if missing:
+        dirs = [d for d in dirs if not os.path.exists(os.path.join(d, "expected.json"))]
     bad = 0
     for d in dirs:
         first, problem = run(hcldec, d)

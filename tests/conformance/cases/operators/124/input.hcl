@@ -1,0 +1,1 @@
+a = true || 1 <= 2 && false
