@@ -19,8 +19,11 @@ record it with tests/conformance/record.py once it is a golden case).
 Set aside, not counted as disagreements (the reference's defects, see the hcldec issue):
 - the reference crashing (a Go panic): counted as "reference crashes";
 - the reference printing invalid JSON (an infinite number in the result);
+- the reference timing out;
 - the reference answering differently on the same case (e.g. several equally close "Did you
   mean" suggestions, picked at random): counted as "reference nondeterministic".
+In the first three cases ours still runs, and its panicking (exit status 101, "panicked" on
+standard error, or killed by a signal) or timing out is a disagreement.
 `block_attrs` and single-spec `default` specs are never generated.
 
 Each case has its own seed "SEED:INDEX", so a run is deterministic for a seed and any case can be
@@ -28,6 +31,8 @@ regenerated alone (--only INDEX).
 
 Usage: difffuzz.py [--seed S] [--cases N] [--ours PATH] [--ref PATH] [--out DIR] [--jobs J]
                    [--fail] [--only I] [--keep-going]
+--ref defaults to $HCLDEC_REF, else the reference built by shared/oracle/build.sh:
+$HCL_ORACLE_DIR/hcldec, or ~/.cache/hcl-oracle/hcldec without HCL_ORACLE_DIR.
 Exit status: 1 with --fail when there was a disagreement, else 0.
 """
 import argparse
@@ -77,7 +82,10 @@ def run(hcldec, d, case):
     out = p.stdout.decode("utf-8", "replace")
     err = p.stderr.decode("utf-8", "replace")
     res = {"exit": p.returncode, "stdout": None, "diags": [], "crash": False, "invalid": False}
-    if "panic:" in err or "goroutine " in err or p.returncode < 0:
+    # A Go panic ("panic:", "goroutine"), a Rust panic (exit status 101, "panicked at") or a
+    # signal.
+    if ("panic:" in err or "goroutine " in err or "panicked" in err or p.returncode == 101
+            or p.returncode < 0):
         res["crash"] = True
         return res
     if out.strip():
@@ -145,13 +153,16 @@ class Runner:
             os.remove(os.path.join(d, f))
         write_case(d, case)
         ref = run(self.ref, d, case)
-        if ref.get("timeout"):
-            return "ref_timeout", []
-        if ref["crash"]:
-            return "ref_crash", []
-        if ref["invalid"]:
-            return "ref_invalid", []
         ours = run(self.ours, d, case)
+        set_aside = ("ref_timeout" if ref.get("timeout") else "ref_crash" if ref["crash"]
+                     else "ref_invalid" if ref["invalid"] else None)
+        if set_aside:
+            # Nothing to compare with, but ours must still not crash or hang.
+            if ours.get("timeout"):
+                return "disagree", [("timeout", "our hcldec timed out (%s)" % set_aside)]
+            if ours["crash"]:
+                return "disagree", [("crash", "our hcldec crashed (%s), exit %s" % (set_aside, ours["exit"]))]
+            return set_aside, []
         diffs = differences(ours, ref)
         if not diffs:
             return ("agree" if ref["exit"] == 0 else "agree_error"), []
@@ -242,7 +253,8 @@ def main():
     ap.add_argument("--seed", default=None, help="base seed (default: a fresh one, printed)")
     ap.add_argument("--cases", type=int, default=2000)
     ap.add_argument("--ours", default=os.path.join(target, "release", "hcldec"))
-    ap.add_argument("--ref", default=os.environ.get("HCLDEC_REF", "/work/oracle/hcldec"))
+    oracle_dir = os.environ.get("HCL_ORACLE_DIR") or os.path.expanduser("~/.cache/hcl-oracle")
+    ap.add_argument("--ref", default=os.environ.get("HCLDEC_REF") or os.path.join(oracle_dir, "hcldec"))
     ap.add_argument("--out", default=None, help="where minimal cases go (default: a temp dir)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--fail", action="store_true", help="exit 1 on any disagreement")
