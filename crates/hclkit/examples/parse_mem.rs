@@ -1,4 +1,6 @@
-//! Peak memory and time of parsing a file: `cargo run --release --example parse_mem -- FILE`.
+//! Peak memory and time of parsing a file: `cargo run --release --example parse_mem -- FILE`,
+//! or with a peer's parser for comparison in the same way: `-- FILE hcl-edit` / `-- FILE hcl-rs`
+//! (`hcl_edit::parser::parse_body`, `hcl::parse`; only the peak and the time are printed).
 //!
 //! Reports the source size, the process's peak resident memory (`VmHWM`, Linux, reset after the file is
 //! read) above what it was before reading the file, the tree's own heap size, both per source byte, and the parse
@@ -24,7 +26,29 @@ fn main() {
         eprintln!("usage: parse_mem FILE");
         std::process::exit(2);
     };
+    let peer = std::env::args().nth(2);
     let base = status("VmRSS:").unwrap_or(0);
+    if let Some(peer) = peer {
+        let src = std::fs::read_to_string(&path).expect("read (peers take UTF-8 text)");
+        reset_peak();
+        let n = src.len();
+        let t = Instant::now();
+        let ok = match peer.as_str() {
+            "hcl-edit" => hcl_edit::parser::parse_body(&src).map(drop).is_ok(),
+            "hcl-rs" => hcl::parse(&src).map(drop).is_ok(),
+            _ => {
+                eprintln!("unknown peer {peer:?}: hcl-edit or hcl-rs");
+                std::process::exit(2);
+            }
+        };
+        let dt = t.elapsed();
+        // The tree is dropped inside the match, after the peak was reached.
+        let peak = status("VmHWM:").unwrap_or(0).saturating_sub(base);
+        println!("file: {path} ({peer}, parsed without error: {ok})");
+        println!("peak memory above start: {peak} bytes = {:.2} x source (source included)", peak as f64 / n as f64);
+        println!("parse: {:.1} ms = {:.1} MB/s", dt.as_secs_f64() * 1e3, n as f64 / dt.as_secs_f64() / 1e6);
+        return;
+    }
     // The shared buffer the tree keeps (made from the Vec read; the Vec is freed before the
     // parse, and the peak mark is reset after that copy so it counts the parse only).
     let src: std::sync::Arc<[u8]> = std::fs::read(&path).expect("read").into();
