@@ -2,6 +2,7 @@
 //! `merge`, `zipmap`, `contains`, `distinct`, `compact`, `coalescelist`, `chunklist`,
 //! `flatten`.
 
+use super::general::convert_to;
 use super::string::int_arg;
 use crate::convert;
 use crate::function::{Function, FunctionError, Parameter};
@@ -339,7 +340,7 @@ pub fn lookup() -> Function {
                 return Ok(v.clone());
             }
             let default = args.get(2).unwrap_or(&DYNAMIC);
-            convert::convert(default, ty).map_err(|e| err(e.to_string()).with_path(e.path().clone()))
+            convert_to(default, ty).map_err(|e| err(e.to_string()).with_path(e.path().clone()))
         })
         .build()
 }
@@ -398,7 +399,12 @@ pub fn merge() -> Function {
                     matching = false;
                 }
             }
-            if matching {
+            // The reference returns the first type when all match, even when they are object
+            // types and every argument is null: its implementation skips the nulls, and then
+            // crashes on the empty object that does not conform. Null objects contribute no
+            // attributes, so that result is the empty object, as when the types differ.
+            let all_null_objects = first.is_object() && args.iter().all(Value::is_null);
+            if matching && !all_null_objects {
                 return Ok(first);
             }
             if !attrs_known {
@@ -753,4 +759,32 @@ pub fn flatten() -> Function {
             Ok(Value::tuple(vals))
         })
         .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_of_null_objects_is_the_empty_object() {
+        // Found by tests/stdlib_no_panic.rs: the result type was the objects' type while the
+        // implementation (skipping nulls, as the reference does) made an empty object, so
+        // the call failed with "returned value object{} does not conform to expected return
+        // type". The reference crashes here (it panics on the non-conforming result).
+        let ty = Type::object([("a", Type::Bool)]);
+        for args in [vec![Value::null(ty.clone())], vec![Value::null(ty.clone()), Value::null(ty.clone())]] {
+            let v = merge().call(&args).unwrap();
+            assert_eq!(v, Value::empty_object());
+            assert_eq!(merge().return_type_for_values(&args).unwrap(), Type::empty_object());
+        }
+        // A null next to a known object of the same type adds nothing; null maps still give
+        // an empty map.
+        let known = Value::object([("a", Value::bool(true))]);
+        assert_eq!(merge().call(&[Value::null(ty.clone()), known.clone()]).unwrap(), known);
+        let m = Type::map(Type::String);
+        assert_eq!(merge().call(&[Value::null(m.clone())]).unwrap(), Value::empty_map(Type::String));
+        // An unknown object still gives its type (and an unknown result).
+        let u = merge().call(&[Value::unknown(ty.clone())]).unwrap();
+        assert_eq!((u.is_unknown(), u.ty()), (true, ty));
+    }
 }

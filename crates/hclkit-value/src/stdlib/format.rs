@@ -9,6 +9,7 @@ use num_bigint::BigInt;
 
 use super::collection::{err, value_err};
 use super::grapheme;
+use super::string::check_result_len;
 use crate::convert;
 use crate::function::{Function, FunctionError, Parameter};
 use crate::json;
@@ -135,6 +136,9 @@ fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> 
         verb.raw = &format[start..p];
         highest = highest.max(verb.arg);
         append_verb(&verb, &mut out, args)?;
+        // Each verb adds at most a width's worth of padding, but a format string of many
+        // wide verbs could build a result without limit.
+        check_result_len(Some(out.len()))?;
         next_arg = verb.arg.saturating_add(1);
     }
     if highest < args.len() {
@@ -422,6 +426,7 @@ pub fn formatlist() -> Function {
                 None => 1,
             };
             let mut out = Vec::with_capacity(n);
+            let mut total: usize = 0;
             'results: for k in 0..n {
                 let mut call_args = Vec::with_capacity(rest.len());
                 for arg in rest {
@@ -439,9 +444,31 @@ pub fn formatlist() -> Function {
                 }
                 let s = format_values(f, &call_args)
                     .map_err(|e| err(format!("error on format iteration {k}: {}", e.message())))?;
+                total = total.saturating_add(s.len());
+                check_result_len(Some(total))?;
                 out.push(Value::string(s));
             }
             Value::list_of(Type::String, out).map_err(value_err)
         })
         .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_bounded() {
+        // Found by tests/stdlib_no_panic.rs: each verb's width is capped, but a format string
+        // of many wide verbs (or a long list for `formatlist`) built a result without limit.
+        let wide = "%1000000[1]d".repeat(300);
+        let e = format().call(&[Value::string(wide), Value::number(1)]).unwrap_err();
+        assert_eq!(e.message(), "the result would be longer than 268435456 bytes");
+        let list = Value::list((0..300).map(Value::number).collect()).unwrap();
+        let e = formatlist().call(&[Value::string("%1000000d"), list]).unwrap_err();
+        assert_eq!(e.message(), "the result would be longer than 268435456 bytes");
+        // Wide verbs within the bound still work.
+        let v = format().call(&[Value::string("%1000000[1]d%[1]d"), Value::number(7)]).unwrap();
+        assert_eq!(v.as_str().map(str::len), Some(1_000_001));
+    }
 }

@@ -268,19 +268,56 @@ fn parse_big_int(s: &str, base: u32) -> Option<BigInt> {
     if digits.is_empty() {
         return None;
     }
-    let mut mag = BigUint::default();
+    let mut values = Vec::with_capacity(digits.len());
     for c in digits.bytes() {
         let d = match c {
-            b'0'..=b'9' => u32::from(c - b'0'),
-            b'a'..=b'z' => u32::from(c - b'a') + 10,
-            b'A'..=b'Z' if base <= 36 => u32::from(c - b'A') + 10,
-            b'A'..=b'Z' => u32::from(c - b'A') + 36,
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'z' => c - b'a' + 10,
+            b'A'..=b'Z' if base <= 36 => c - b'A' + 10,
+            b'A'..=b'Z' => c - b'A' + 36,
             _ => return None,
         };
-        if d >= base {
+        if u32::from(d) >= base {
             return None;
         }
-        mag = mag * base + d;
+        values.push(d);
     }
+    // Converted a machine word of digits at a time (adding one digit at a time to a big
+    // integer takes time quadratic in the digits, with a large constant: seconds for a long
+    // string).
+    let mag = BigUint::from_radix_be(&values, base)?;
     Some(BigInt::from_biguint(if neg { Sign::Minus } else { Sign::Plus }, mag))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parseint_digits_and_bases() {
+        let call = |s: &str, b: i64| parseint().call(&[s.into(), b.into()]);
+        let int = |s: &str, b: i64| call(s, b).unwrap().as_number().and_then(Number::to_bigint).unwrap();
+        assert_eq!(int("FF", 16), BigInt::from(255));
+        assert_eq!(int("-101", 2), BigInt::from(-5));
+        assert_eq!(int("+zZ", 62), BigInt::from(35 * 62 + 61));
+        assert_eq!(int("zZ", 36), BigInt::from(35 * 36 + 35));
+        assert_eq!(int("0", 2), BigInt::from(0));
+        assert_eq!(int("-0", 10), BigInt::from(0));
+        for (s, b) in [("", 10), ("-", 10), ("2", 2), ("Z", 35), ("1_0", 10), ("١", 10), (" 1", 10)] {
+            let e = call(s, b).unwrap_err();
+            assert!(e.message().starts_with("cannot parse "), "{s:?}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn parseint_of_a_long_string_is_quick() {
+        // Found by tests/stdlib_no_panic.rs: digits were added to a big integer one at a
+        // time, taking seconds (unoptimised) for a string of 64 KiB.
+        let started = std::time::Instant::now();
+        let n = 1 << 16;
+        let v = parseint().call(&[Value::string("z".repeat(n)), 36.into()]).unwrap();
+        let want = BigInt::from(36).pow(n as u32) - 1;
+        assert_eq!(v.as_number().and_then(Number::to_bigint), Some(want));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "took {:?}", started.elapsed());
+    }
 }

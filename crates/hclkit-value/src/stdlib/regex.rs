@@ -7,6 +7,7 @@ use regex::Regex;
 use regex_syntax::ast::ErrorKind;
 
 use super::collection::{arg0, err, value_err};
+use super::string::{result_too_long, MAX_RESULT_LEN};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::ty::Type;
 use crate::value::Value;
@@ -242,7 +243,55 @@ pub fn regexreplace() -> Function {
             let pattern = args.get(1).and_then(Value::as_str).unwrap_or_default();
             let rep = args.get(2).and_then(Value::as_str).unwrap_or_default();
             let re = compile(pattern).map_err(|e| err(e.compile_message()))?;
-            Ok(Value::string(re.replace_all(s, rep).into_owned()))
+            // Expanded as `replace_all` expands a template, counting the bytes the expansions
+            // add: a pattern that matches often and a long replacement could otherwise build
+            // a result without limit. One expansion is at most the template with each `$`
+            // replaced by the whole match (no group is longer), which bounds it before it is
+            // made.
+            let refs = rep.bytes().filter(|&b| b == b'$').count();
+            let mut added: usize = 0;
+            let out = re.replace_all(s, |caps: &regex::Captures<'_>| {
+                let mut dst = String::new();
+                let whole = caps.get(0).map_or(0, |m| m.len());
+                let most = refs.saturating_mul(whole).saturating_add(rep.len());
+                if added.saturating_add(most) <= MAX_RESULT_LEN {
+                    caps.expand(rep, &mut dst);
+                    added += dst.len();
+                } else {
+                    added = usize::MAX;
+                }
+                dst
+            });
+            if added > MAX_RESULT_LEN {
+                return Err(result_too_long());
+            }
+            Ok(Value::string(out.into_owned()))
         })
         .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regexreplace_results_are_bounded() {
+        // Found by tests/stdlib_no_panic.rs: a pattern matching everywhere and a long
+        // replacement, or a template repeating a long match, built a result without limit.
+        let long = Value::string("a".repeat(1 << 16));
+        let calls = [
+            [long.clone(), Value::string(""), long.clone()],
+            [long.clone(), Value::string("(.*)"), Value::string("$1".repeat(5_000))],
+        ];
+        for args in calls {
+            let e = regexreplace().call(&args).unwrap_err();
+            assert_eq!(e.message(), "the result would be longer than 268435456 bytes");
+        }
+        // Templates still expand as before.
+        let call = |s: &str, p: &str, r: &str| regexreplace().call(&[s.into(), p.into(), r.into()]).unwrap();
+        assert_eq!(call("abc", "b", "[$0]"), Value::string("a[b]c"));
+        assert_eq!(call("abc", "(?P<x>b)", "${x}$x$$"), Value::string("abb$c"));
+        assert_eq!(call("abc", "", "-"), Value::string("-a-b-c-"));
+        assert_eq!(call("abc", "(b)", "$1x"), Value::string("ac"));
+    }
 }

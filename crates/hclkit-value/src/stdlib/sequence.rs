@@ -2,6 +2,7 @@
 //! `setproduct`.
 
 use super::collection::{arg0, err, length_known, value_err, DYNAMIC};
+use super::general::convert_to;
 use super::string::int_arg;
 use crate::convert;
 use crate::function::{Function, FunctionError, Parameter};
@@ -35,7 +36,7 @@ pub fn concat() -> Function {
             if let Some(ety) = ty.element_type().filter(|_| ty.is_list()) {
                 for (i, arg) in args.iter().enumerate() {
                     // The unification allowed unsafe conversions, so this can fail.
-                    let list = convert::convert(arg, ty)
+                    let list = convert_to(arg, ty)
                         .map_err(|e| FunctionError::arg(i, e.to_string()).with_path(e.path().clone()))?;
                     elems.extend(list.elements().unwrap_or_default().iter().cloned());
                 }
@@ -124,22 +125,53 @@ pub fn range() -> Function {
             } else if end.cmp(&start).is_lt() {
                 return Err(FunctionError::arg(1, "end must be greater than start when step is positive"));
             }
+            let too_many = || err("more than 1024 values were generated; either decrease the difference between start and end or use a smaller step");
             let mut vals = Vec::new();
             let mut num = start;
             loop {
-                let done = if down { num.cmp(&end).is_le() || num == end } else { num.cmp(&end).is_ge() || num == end };
-                if done {
+                // The reference's `LessThanOrEqualTo`/`GreaterThanOrEqualTo`: the order, or
+                // equality (of printed text, which takes time in proportion to the digits of
+                // a huge number, so it is skipped where it cannot hold).
+                let passed = if down { num.cmp(&end).is_le() } else { num.cmp(&end).is_ge() };
+                if passed || (may_print_equal(&num, &end) && num == end) {
                     break;
                 }
                 if vals.len() >= 1024 {
-                    return Err(err("more than 1024 values were generated; either decrease the difference between start and end or use a smaller step"));
+                    return Err(too_many());
                 }
                 vals.push(Value::number(num.clone()));
-                num = num.add(&step).map_err(|e| err(e.to_string()))?;
+                let next = num.add(&step).map_err(|e| err(e.to_string()))?;
+                if next.cmp(&num).is_eq() && next.precision() == num.precision() {
+                    // The step is lost in rounding (a huge start, a tiny step): the reference
+                    // repeats this number until the limit. Say so now rather than comparing
+                    // it with the end a thousand more times.
+                    return Err(too_many());
+                }
+                num = next;
             }
             Value::list_of(Type::Number, vals).map_err(value_err)
         })
         .build()
+}
+
+/// Whether `a` and `b` might be equal numbers as the reference compares them (by their
+/// printed text, see [`Number`]'s `PartialEq`), decided without printing them: an infinity
+/// prints differently from every finite number, and finite numbers that print the same
+/// differ by less than an ulp of the larger at the smaller of their precisions.
+fn may_print_equal(a: &Number, b: &Number) -> bool {
+    if !a.is_finite() || !b.is_finite() {
+        return a.is_infinite() && b.is_infinite() && a.is_sign_negative() == b.is_sign_negative();
+    }
+    // Both are within half an ulp of the number their text stands for, so they differ by
+    // at most 2^(1-p) times the larger; the bound allows 8 times that, for the rounding of
+    // the difference and of the bound themselves. Precisions above 1000 bits are taken as
+    // 1000 (a larger bound, so still sound) to keep the factor a normal float.
+    let p = a.precision().min(b.precision()).min(1000);
+    let Some(factor) = Number::from_f64(2f64.powi(4 - p as i32)) else { return true };
+    let (Ok(diff), Ok(bound)) = (a.sub(b), std::cmp::max_by(a.abs(), b.abs(), Number::cmp).mul(&factor)) else {
+        return true;
+    };
+    diff.abs().cmp(&bound).is_le()
 }
 
 /// `reverse(list)`: the elements of a list, set or tuple in reverse order (a list, or a
@@ -345,7 +377,7 @@ pub fn setproduct() -> Function {
                     let v = if v.ty() == *want {
                         v.clone()
                     } else {
-                        convert::convert(v, want).map_err(|e| err(e.to_string()))?
+                        convert_to(v, want).map_err(|e| err(e.to_string()))?
                     };
                     tuple.push(v);
                 }
@@ -369,3 +401,80 @@ pub fn setproduct() -> Function {
 
 /// A bound on the size of a `setproduct` result, so that no input allocates without limit.
 const MAX_PRODUCT: usize = 1 << 24;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(s: &str) -> Number {
+        Number::parse(s).unwrap()
+    }
+
+    const TOO_MANY: &str = "more than 1024 values were generated; either decrease the difference between start and end or use a smaller step";
+
+    #[test]
+    fn range_with_huge_numbers_does_not_compare_their_text() {
+        // Found by tests/stdlib_no_panic.rs: each step compared the number with the end by
+        // printed text, and printing 1e100000 takes its hundred thousand digits, so these
+        // took over half a minute (unoptimised) before failing as they should.
+        let started = std::time::Instant::now();
+        let calls: [&[&str]; 4] =
+            [&["1e100000"], &["0", "1e100000"], &["1e100000", "+Inf"], &["-1e100000", "-Inf", "-1"]];
+        for args in calls {
+            let args: Vec<Value> = args.iter().map(|s| Value::number(num(s))).collect();
+            let e = range().call(&args).unwrap_err();
+            assert_eq!(e.message(), TOO_MANY, "{args:?}");
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "took {:?}", started.elapsed());
+    }
+
+    #[test]
+    fn range_where_the_step_is_lost_fails_at_once() {
+        // A zero step, or one below the start's precision, repeats the start: the reference
+        // stops at 1024 values with this error, as does this, without the 1024 steps.
+        for args in [["0", "3", "0"], ["1e100", "2e100", "1"], ["1", "2", "1e-400"]] {
+            let args: Vec<Value> = args.iter().map(|s| Value::number(num(s))).collect();
+            assert_eq!(range().call(&args).unwrap_err().message(), TOO_MANY, "{args:?}");
+        }
+        // A start equal to the end still gives the empty list.
+        let v = range().call(&[Value::number(num("1e100000")), Value::number(num("1e100000"))]).unwrap();
+        assert_eq!(v, Value::empty_list(Type::Number));
+        let v = range().call(&[Value::number(num("1")), Value::number(num("4")), Value::number(num("1.5"))]).unwrap();
+        assert_eq!(v, Value::list(vec![Value::number(1), Value::number(num("2.5"))]).unwrap());
+    }
+
+    #[test]
+    fn may_print_equal_is_sound() {
+        let f = |x: f64| Number::from_f64(x).unwrap();
+        let equal = [
+            (num("0.1"), f(0.1)),
+            (num("1"), Number::from_i64(1)),
+            (num("0"), num("-0")),
+            (Number::zero(), Number::from_i64(0)),
+            (num("1e100000"), num("1e100000").add(&Number::from_i64(1)).unwrap()),
+            (f(1.0 / 3.0), num("0.3333333333333333")),
+            (Number::from_u64(u64::MAX), num("18446744073709551615")),
+            (Number::infinity(), num("+Inf")),
+        ];
+        for (a, b) in &equal {
+            assert_eq!(a, b, "the case is meant to be equal");
+            assert!(may_print_equal(a, b) && may_print_equal(b, a), "{a:?} {b:?}");
+        }
+        let different = [
+            (num("1"), num("2")),
+            (num("1e100000"), num("2e100000")),
+            (num("0"), num("1e-400")),
+            (Number::infinity(), num("1e308")),
+            (Number::infinity(), Number::neg_infinity()),
+            (f(0.1), f(0.1).add(&f(1e-16)).unwrap()),
+        ];
+        for (a, b) in &different {
+            assert_ne!(a, b, "the case is meant to differ");
+            // Either answer is sound for numbers that differ; these are far enough apart
+            // (or infinite) for the cheap test to tell, except the last, which is close.
+            if !a.is_finite() || a.sub(b).unwrap().abs().cmp(&Number::from_f64(1e-10).unwrap()).is_gt() {
+                assert!(!may_print_equal(a, b), "{a:?} {b:?}");
+            }
+        }
+    }
+}

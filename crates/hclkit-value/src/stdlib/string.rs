@@ -346,11 +346,24 @@ pub fn chomp() -> Function {
 /// assert_eq!(stdlib::replace().call(&["a-b-c".into(), "-".into(), "+".into()]).unwrap(), Value::string("a+b+c"));
 /// ```
 pub fn replace() -> Function {
-    string_fn(
-        "Replaces all instances of the given substring in the given string with the given replacement string.",
-        &["str", "substr", "replace"],
-        |a| a[0].replace(a[1], a[2]),
-    )
+    Function::builder()
+        .description(
+            "Replaces all instances of the given substring in the given string with the given replacement string.",
+        )
+        .param(Parameter::new("str", Type::String))
+        .param(Parameter::new("substr", Type::String))
+        .param(Parameter::new("replace", Type::String))
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            let (s, from, to) = (string_arg(args, 0), string_arg(args, 1), string_arg(args, 2));
+            if to.len() > from.len() {
+                // An empty `substr` matches before every character and at the end.
+                let matches = if from.is_empty() { s.chars().count() + 1 } else { s.matches(from).count() };
+                check_result_len(matches.checked_mul(to.len() - from.len()).and_then(|n| n.checked_add(s.len())))?;
+            }
+            Ok(Value::string(s.replace(from, to)))
+        })
+        .build()
 }
 
 /// `indent(spaces, str)`: the string with `spaces` spaces added after each line break.
@@ -371,8 +384,11 @@ pub fn indent() -> Function {
             if spaces > MAX_STRING_GROWTH {
                 return Err(FunctionError::new("strings: Repeat count causes overflow"));
             }
+            let s = string_arg(args, 1);
+            let lines = s.bytes().filter(|&b| b == b'\n').count();
+            check_result_len(lines.checked_mul(spaces).and_then(|n| n.checked_add(s.len())))?;
             let pad = format!("\n{}", " ".repeat(spaces));
-            Ok(Value::string(string_arg(args, 1).replace('\n', &pad)))
+            Ok(Value::string(s.replace('\n', &pad)))
         })
         .build()
 }
@@ -380,6 +396,24 @@ pub fn indent() -> Function {
 /// A bound on how much one call may grow a string, so that no input makes a call allocate
 /// without limit.
 const MAX_STRING_GROWTH: usize = 1 << 28;
+
+/// The longest string a function builds: beyond it (where the reference would try to
+/// allocate it all, and likely run out of memory) the call fails instead.
+pub(super) const MAX_RESULT_LEN: usize = 1 << 28;
+
+/// The error for a result longer than [`MAX_RESULT_LEN`].
+pub(super) fn result_too_long() -> FunctionError {
+    FunctionError::new(format!("the result would be longer than {MAX_RESULT_LEN} bytes"))
+}
+
+/// Fails when a result would be `len` bytes long (`None`: too many to count) and that is
+/// more than [`MAX_RESULT_LEN`].
+pub(super) fn check_result_len(len: Option<usize>) -> Result<(), FunctionError> {
+    match len {
+        Some(n) if n <= MAX_RESULT_LEN => Ok(()),
+        _ => Err(result_too_long()),
+    }
+}
 
 /// `join(separator, lists...)`: the strings of the lists, in order, with `separator`
 /// between them.
@@ -417,7 +451,12 @@ pub fn join() -> Function {
                     items.push(s);
                 }
             }
-            Ok(Value::string(items.join(string_arg(args, 0))))
+            let sep = string_arg(args, 0);
+            let len = items
+                .iter()
+                .try_fold(sep.len().saturating_mul(items.len().saturating_sub(1)), |n, s| n.checked_add(s.len()));
+            check_result_len(len)?;
+            Ok(Value::string(items.join(sep)))
         })
         .build()
 }
@@ -452,6 +491,37 @@ pub fn split() -> Function {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const TOO_LONG: &str = "the result would be longer than 268435456 bytes";
+
+    #[test]
+    fn growing_results_are_bounded() {
+        // Found by tests/stdlib_no_panic.rs: `indent` bounded the spaces but not the spaces
+        // times the lines, and `replace` and `join` grew strings by the product of their
+        // arguments' lengths, without limit.
+        let lines = Value::string("\n".repeat(10));
+        let e = indent().call(&[Value::number(1 << 28), lines.clone()]).unwrap_err();
+        assert_eq!(e.message(), TOO_LONG);
+        let e = indent().call(&[Value::number((1 << 28) + 1), lines]).unwrap_err();
+        assert_eq!(e.message(), "strings: Repeat count causes overflow");
+        let long = Value::string("a".repeat(1 << 16));
+        let e = replace().call(&[long.clone(), Value::string(""), long.clone()]).unwrap_err();
+        assert_eq!(e.message(), TOO_LONG);
+        let e = replace().call(&[long.clone(), Value::string("a"), Value::string("b".repeat(5_000))]).unwrap_err();
+        assert_eq!(e.message(), TOO_LONG);
+        let sep = Value::string("-".repeat(1 << 20));
+        let list = Value::list(vec![Value::string("x"); 300]).unwrap();
+        let e = join().call(&[sep, list]).unwrap_err();
+        assert_eq!(e.message(), TOO_LONG);
+        // Within the bound they work as before.
+        assert_eq!(indent().call(&[2.into(), "a\nb\n".into()]).unwrap(), Value::string("a\n  b\n  "));
+        assert_eq!(replace().call(&["abc".into(), "".into(), "-".into()]).unwrap(), Value::string("-a-b-c-"));
+        assert_eq!(replace().call(&["aXbX".into(), "X".into(), "".into()]).unwrap(), Value::string("ab"));
+        let list = Value::list(vec!["a".into(), "b".into()]).unwrap();
+        assert_eq!(join().call(&["--".into(), list]).unwrap(), Value::string("a--b"));
+        let v = replace().call(&[long, "a".into(), "bb".into()]).unwrap();
+        assert_eq!(v.as_str().map(str::len), Some(1 << 17));
+    }
 
     #[test]
     fn case_mapping_is_simple_and_per_character() {
