@@ -3,6 +3,9 @@
 //! values, application functions and their errors, and robustness on deep and random input.
 //! Expected wording is the reference's (hcl v2.14.1 `hclsyntax`), read from its sources.
 
+mod common;
+
+use common::diag_lines;
 use hclkit::eval::{evaluate, EvalContext};
 use hclkit::Diagnostics;
 use hclkit_value::function::{Function, FunctionError, Parameter};
@@ -293,19 +296,6 @@ fn soup_context() -> EvalContext {
         .with_variable("u", Value::dynamic())
         .with_variable("x", Value::unknown(Type::list(Type::Number)))
         .with_functions(stdlib::spec_functions())
-}
-
-/// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte` (the
-/// format of `tests/data/apirecord`).
-fn diag_lines(d: &Diagnostics) -> Vec<String> {
-    let r = |x: &Option<hclkit::Range>| match x {
-        Some(x) => format!(
-            "{}:{}.{}-{}:{}.{}",
-            x.start.line, x.start.column, x.start.byte, x.end.line, x.end.column, x.end.byte
-        ),
-        None => "-".to_owned(),
-    };
-    d.iter().map(|d| format!("{} | {} | {} | {}", d.summary, d.detail, r(&d.subject), r(&d.context))).collect()
 }
 
 #[test]

@@ -3,6 +3,9 @@
 //! states. Where the specification's example is itself broken, the test says so and checks the
 //! reference's behaviour (hcl v2.14.1, checked with `hcleval`).
 
+mod common;
+
+use common::diag_lines;
 use hclkit::eval::{evaluate, EvalContext};
 use hclkit::Diagnostics;
 use hclkit_value::{stdlib, Type, Value};
@@ -37,19 +40,6 @@ fn template(src: &str) -> (Value, Diagnostics) {
     let (e, d) = hclkit::parse_template(src.as_bytes().to_vec(), "spec.hcl");
     assert!(!d.has_errors(), "{src}: {d}");
     evaluate(e.expr(), Some(&ctx()))
-}
-
-/// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte` (the
-/// format of `tests/data/apirecord`, which records the reference's diagnostics).
-fn diag_lines(d: &Diagnostics) -> Vec<String> {
-    let r = |x: &Option<hclkit::Range>| match x {
-        Some(x) => format!(
-            "{}:{}.{}-{}:{}.{}",
-            x.start.line, x.start.column, x.start.byte, x.end.line, x.end.column, x.end.byte
-        ),
-        None => "-".to_owned(),
-    };
-    d.iter().map(|d| format!("{} | {} | {} | {}", d.summary, d.detail, r(&d.subject), r(&d.context))).collect()
 }
 
 fn ok(v: (Value, Diagnostics)) -> Value {

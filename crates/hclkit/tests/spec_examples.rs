@@ -1,6 +1,13 @@
 //! Every example of `shared/spec/native-syntax.md`, with the result the specification states
 //! (or, where the specification and the reference disagree, the reference's behaviour, noted).
+//!
+//! The expected diagnostic lines (`common::diag_lines`) were recorded from the reference (hcl
+//! v2.14.1) with `tests/data/record/main.go` (`-mode config`, `-mode expr` or `-mode template`
+//! on a file holding exactly the source), or `tests/data/apirecord` where it says so.
 
+mod common;
+
+use common::diag_lines;
 use hclkit::syntax::native::ast::{BinaryOp, Expr, LiteralValue, Traverser};
 use hclkit::syntax::native::{parse_config, parse_expression, parse_template};
 
@@ -13,21 +20,6 @@ fn expr_ok(src: &str) -> hclkit::syntax::native::ExprFile {
 fn expr_err(src: &str) {
     let (_, d) = parse_expression(src.as_bytes(), "spec.hcl");
     assert!(d.has_errors(), "{src} should be a syntax error");
-}
-
-/// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte`.
-/// The expected lists below were recorded from the reference (hcl v2.14.1) with
-/// `tests/data/record/main.go` (`-mode config`, `-mode expr` or `-mode template` on a file
-/// holding exactly the source), or `tests/data/apirecord` where it says so.
-fn diag_lines(d: &hclkit::Diagnostics) -> Vec<String> {
-    let r = |x: &Option<hclkit::Range>| match x {
-        Some(x) => format!(
-            "{}:{}.{}-{}:{}.{}",
-            x.start.line, x.start.column, x.start.byte, x.end.line, x.end.column, x.end.byte
-        ),
-        None => "-".to_owned(),
-    };
-    d.iter().map(|d| format!("{} | {} | {} | {}", d.summary, d.detail, r(&d.subject), r(&d.context))).collect()
 }
 
 fn template_ok(src: &str) -> hclkit::syntax::native::ExprFile {

@@ -207,3 +207,17 @@ pub fn check_fixture_dir(dir: &std::path::Path, min: usize, extend: &dyn Fn(Eval
         .collect();
     assert!(failures.is_empty(), "{} of {} fixtures differ:\n{}", failures.len(), paths.len(), failures.join("\n"));
 }
+
+/// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte`: the
+/// format of `tests/data/apirecord` and `tests/data/record/main.go`, which record the
+/// reference's diagnostics.
+pub fn diag_lines(d: &hclkit::Diagnostics) -> Vec<String> {
+    let r = |x: &Option<hclkit::Range>| match x {
+        Some(x) => format!(
+            "{}:{}.{}-{}:{}.{}",
+            x.start.line, x.start.column, x.start.byte, x.end.line, x.end.column, x.end.byte
+        ),
+        None => "-".to_owned(),
+    };
+    d.iter().map(|d| format!("{} | {} | {} | {}", d.summary, d.detail, r(&d.subject), r(&d.context))).collect()
+}
