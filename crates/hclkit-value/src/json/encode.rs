@@ -305,6 +305,11 @@ pub fn hcldec_output(value: &Value, with_type: bool, keep_nulls: bool) -> Result
 /// [`hcldec_output`] the reference's way: marshal, then strip nulls by decoding and encoding
 /// again.
 pub(crate) fn hcldec_output_general(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
+    if with_type && has_infinity(value) {
+        // Under the dynamic type an infinity is written as the reference writes it (invalid
+        // JSON); hcldec refuses it with its path, as without the wrapper.
+        to_json(value, &value.ty())?;
+    }
     let ty = if with_type { Type::Dynamic } else { value.ty() };
     let mut out = to_json(value, &ty)?;
     if !keep_nulls {
@@ -312,6 +317,17 @@ pub(crate) fn hcldec_output_general(value: &Value, with_type: bool, keep_nulls: 
     }
     out.push('\n');
     Ok(out)
+}
+
+/// Whether a known part of `v` is an infinite number.
+fn has_infinity(v: &Value) -> bool {
+    if let Some(n) = v.as_number() {
+        return n.is_infinite();
+    }
+    if let Some(elems) = v.elements() {
+        return elems.iter().any(has_infinity);
+    }
+    v.entries().is_some_and(|entries| entries.iter().any(|(_, e)| has_infinity(e)))
 }
 
 /// A wholly known value whose type has no dynamic parts, written as cty's `json.Marshal`

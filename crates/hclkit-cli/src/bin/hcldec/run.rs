@@ -270,13 +270,7 @@ fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
         Ok(out) => write_output(args, &out)?,
         Err(e) => {
             // The reference prints invalid JSON for infinities; this says what is wrong, and
-            // where: the attribute whose value holds the offending part. Within the
-            // `--with-type` wrapper the error is only found when the output is read back, so
-            // without a path; encoding with the value's own type finds it.
-            let e = match hclkit_value::json::to_json(&value, &value.ty()) {
-                Err(plain) if e.path().is_empty() => plain,
-                _ => e,
-            };
+            // where: the attribute whose value holds the offending part.
             let at = e.path().to_string();
             let place = if at.is_empty() { String::new() } else { format!(" at {at}") };
             let d = Diagnostic::error(
