@@ -6,13 +6,13 @@
 //! span: text is decoded, and numbers are parsed at full precision, when asked for.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use hclkit_value::Number;
 
 use super::literal::decode_string;
-use super::scan::column;
 use crate::pos::{LineIndex, Pos, Range, Span};
 
 /// The kind of a JSON value.
@@ -61,9 +61,17 @@ pub struct JsonTree {
     pub(crate) filename: Arc<str>,
     pub(crate) nodes: Vec<RawNode>,
     pub(crate) line_index: OnceLock<LineIndex>,
+    /// Points where a column scan can resume (byte offset outside strings → its column),
+    /// filled as positions are asked for: positions on long lines cost the distance from the
+    /// nearest point, not from the line's start.
+    pub(crate) column_checkpoints: Mutex<BTreeMap<u32, u32>>,
 }
 
 impl JsonTree {
+    pub(crate) fn new(src: Arc<[u8]>, filename: Arc<str>, nodes: Vec<RawNode>) -> JsonTree {
+        JsonTree { src, filename, nodes, line_index: OnceLock::new(), column_checkpoints: Mutex::default() }
+    }
+
     /// The source text.
     pub fn source(&self) -> &[u8] {
         &self.src
@@ -106,8 +114,16 @@ impl JsonTree {
                 hi = mid;
             }
         }
-        let start = idx.line_start(line).unwrap_or(0) as usize;
-        Pos { line: line + 1, column: column(&self.src, start, offset as usize), byte: offset as usize }
+        let start = idx.line_start(line).unwrap_or(0);
+        let mut checkpoints = self.column_checkpoints.lock().unwrap_or_else(|e| e.into_inner());
+        let from = match checkpoints.range(start..=offset).next_back() {
+            Some((&i, &col)) => (i as usize, col as usize),
+            None => (start as usize, 1),
+        };
+        let column = super::scan::column_from(&self.src, from, offset as usize, |i, col| {
+            checkpoints.insert(i as u32, col as u32);
+        });
+        Pos { line: line + 1, column, byte: offset as usize }
     }
 
     /// The range of a span, with this tree's file name.

@@ -24,7 +24,7 @@ mod parser;
 mod scan;
 mod structure;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 pub use ast::{Elements, JsonFile, JsonTree, Kind, Node, Properties, Property};
 pub use expression::JsonExpression;
@@ -43,12 +43,11 @@ fn run(src: Arc<[u8]>, filename: &str, config: bool) -> (JsonFile, Diagnostics) 
     let filename: Arc<str> = Arc::from(filename);
     if src.len() > MAX_SOURCE_LEN {
         let n = src.len();
-        let tree = JsonTree {
+        let tree = JsonTree::new(
             src,
             filename,
-            nodes: vec![RawNode { span: Span::empty(0), kind: Kind::Object, flags: SYNTHETIC, next: 1 }],
-            line_index: OnceLock::new(),
-        };
+            vec![RawNode { span: Span::empty(0), kind: Kind::Object, flags: SYNTHETIC, next: 1 }],
+        );
         let d = Diagnostic::error(
             "Source too large",
             format!("This source is {n} bytes long; hclkit parses sources of up to {MAX_SOURCE_LEN} bytes."),
@@ -72,7 +71,7 @@ fn run(src: Arc<[u8]>, filename: &str, config: bool) -> (JsonFile, Diagnostics) 
         }
     }
     nodes.shrink_to_fit();
-    let tree = JsonTree { src, filename, nodes, line_index: OnceLock::new() };
+    let tree = JsonTree::new(src, filename, nodes);
     let diags = Diagnostics(raw.iter().map(|d| parser::render(&tree, d)).collect());
     (JsonFile { tree: Arc::new(tree), root }, diags)
 }

@@ -260,11 +260,34 @@ impl<'s> Scanner<'s> {
 /// tabs two and carriage returns none; inside strings each grapheme cluster counts one; any
 /// other byte counts one. The reference stops scanning at the first byte that cannot start
 /// a token, so positions past it are never reported; here such bytes count one each.
+#[cfg(test)]
 pub(crate) fn column(src: &[u8], line_start: usize, offset: usize) -> usize {
+    column_from(src, (line_start, 1), offset, |_, _| {})
+}
+
+/// How far apart (in bytes) [`column_from`] reports resumable points.
+pub(crate) const CHECKPOINT_EVERY: usize = 4096;
+
+/// [`column`] resumed from a known point: `from` is a byte offset on the line (outside any
+/// string) and its column. `checkpoint` is called with further such points, at least
+/// [`CHECKPOINT_EVERY`] bytes apart, so that a caller asking for many positions on one long
+/// line (a minified file with many diagnostics) can resume instead of rescanning the line
+/// from its start each time, which would be quadratic.
+pub(crate) fn column_from(
+    src: &[u8],
+    from: (usize, usize),
+    offset: usize,
+    mut checkpoint: impl FnMut(usize, usize),
+) -> usize {
     let offset = offset.min(src.len());
-    let mut col = 1;
-    let mut i = line_start;
+    let (mut i, mut col) = from;
+    let mut last_checkpoint = i;
     while i < offset {
+        // Every iteration starts outside a string: a point to resume from.
+        if i - last_checkpoint >= CHECKPOINT_EVERY {
+            checkpoint(i, col);
+            last_checkpoint = i;
+        }
         match src[i] {
             b' ' => col += 1,
             b'\t' => col += 2,
@@ -354,5 +377,22 @@ mod tests {
         let colon = src.len() - 1;
         assert_eq!(column(src, 0, colon), 1 + 2 + 1 + 1 + 1 + 1 + 1);
         assert_eq!(column(src, 0, 1), 3);
+    }
+
+    #[test]
+    fn resumed_columns_agree_with_full_scans() {
+        // A long line of strings (some with combining marks), tabs and CRs.
+        let mut line = String::new();
+        for i in 0..3000 {
+            line.push_str(if i % 3 == 0 { "\"e\u{301}ab\", \t" } else { "\"xyz\" :\r " });
+        }
+        let src = line.as_bytes();
+        let mut points = Vec::new();
+        let end = column_from(src, (0, 1), src.len(), |i, c| points.push((i, c)));
+        assert!(points.len() > 3, "checkpoints are reported on long lines");
+        for &(i, c) in &points {
+            assert_eq!(column(src, 0, i), c);
+            assert_eq!(column_from(src, (i, c), src.len(), |_, _| {}), end);
+        }
     }
 }
