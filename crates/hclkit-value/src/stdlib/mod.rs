@@ -94,6 +94,7 @@ mod csv;
 mod datetime;
 mod format;
 mod general;
+mod gomath;
 mod grapheme;
 mod json;
 mod number;

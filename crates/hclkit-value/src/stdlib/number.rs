@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 
 use num_bigint::{BigInt, BigUint, Sign};
 
+use super::gomath;
 use super::string::{int_arg, WHOLE_NUMBER};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::number::Number;
@@ -138,17 +139,41 @@ pub fn floor() -> Function {
     rounding("Returns the greatest whole number that is less than or equal to the given value.", true)
 }
 
-/// A float64 result as cty makes it (`NumberFloatVal`); NaN has no number value.
+/// A number argument as go-cty reads it into a float64 (`gocty.FromCtyValue`): the nearest
+/// float64 (`big.Float.Float64`, ties to even; tiny values become ±0), where a finite number
+/// beyond the float64 range is an error rather than an infinity. Infinite numbers stay
+/// infinite.
+fn float_arg(args: &[Value], i: usize) -> Result<f64, FunctionError> {
+    let n = number_arg(args, i)?;
+    let f = n.to_f64();
+    if f.is_infinite() && !n.is_infinite() {
+        // The reference's message, `%f` of ∓math.MaxFloat64; not tied to the argument.
+        return Err(FunctionError::new(format!(
+            "value must be between {:.6} and {:.6} inclusive",
+            -f64::MAX,
+            f64::MAX
+        )));
+    }
+    Ok(f)
+}
+
+/// A float64 result as cty makes it (`NumberFloatVal`, infinities included). NaN has no
+/// number value: the reference panics there (and reports the panic with its goroutine's
+/// stack); this is an ordinary error.
 fn float_result(f: f64) -> Result<Value, FunctionError> {
     Number::from_f64(f).map(Value::number).ok_or_else(|| FunctionError::new("the result is not a number (NaN)"))
 }
 
 /// `log(num, base)`: the logarithm of the number in the base, computed in float64 as the
-/// reference does.
+/// reference does (`ln(num) / ln(base)` with Go's `math.Log`, bit for bit).
 ///
 /// ```
 /// use hclkit_value::{stdlib, Value};
-/// assert_eq!(stdlib::log().call(&[8.into(), 2.into()]).unwrap(), Value::number(3));
+/// let f = stdlib::log();
+/// assert_eq!(f.call(&[8.into(), 2.into()]).unwrap(), Value::number(3));
+/// // The reference's float64 rounding, not the exact answer:
+/// let r = f.call(&[9.into(), 3.into()]).unwrap();
+/// assert_eq!(r.as_number().unwrap().to_string(), "2.0000000000000004");
 /// ```
 pub fn log() -> Function {
     Function::builder()
@@ -157,40 +182,35 @@ pub fn log() -> Function {
         .param(Parameter::new("base", Type::Number))
         .static_return_type(Type::Number)
         .implementation(|args, _| {
-            let num = number_arg(args, 0)?.to_f64();
-            let base = number_arg(args, 1)?.to_f64();
-            float_result(num.ln() / base.ln())
+            let num = float_arg(args, 0)?;
+            let base = float_arg(args, 1)?;
+            float_result(gomath::log(num) / gomath::log(base))
         })
         .build()
 }
 
 /// `pow(num, power)`: the number raised to the power, computed in float64 as the reference
-/// does.
+/// does (Go's `math.Pow`, bit for bit).
 ///
 /// ```
-/// use hclkit_value::{stdlib, Value};
-/// assert_eq!(stdlib::pow().call(&[2.into(), 10.into()]).unwrap(), Value::number(1024));
+/// use hclkit_value::{stdlib, Number, Value};
+/// let f = stdlib::pow();
+/// assert_eq!(f.call(&[2.into(), 10.into()]).unwrap(), Value::number(1024));
+/// let r = f.call(&[2.into(), Value::number(Number::parse("1.5").unwrap())]).unwrap();
+/// assert_eq!(r.as_number().unwrap().to_string(), "2.82842712474619");
 /// ```
 pub fn pow() -> Function {
     Function::builder()
-        .description("Returns the logarithm of the given number in the given base.")
+        .description("Returns the given number raised to the given power (exponentiation).")
         .param(Parameter::new("num", Type::Number))
         .param(Parameter::new("power", Type::Number))
         .static_return_type(Type::Number)
         .implementation(|args, _| {
-            let num = number_arg(args, 0)?.to_f64();
-            let power = number_arg(args, 1)?.to_f64();
-            float_result(go_pow(num, power))
+            let num = float_arg(args, 0)?;
+            let power = float_arg(args, 1)?;
+            float_result(gomath::pow(num, power))
         })
         .build()
-}
-
-/// Go's `math.Pow` special cases where they differ from Rust's `powf`.
-fn go_pow(x: f64, y: f64) -> f64 {
-    if x == -1.0 && y.is_infinite() {
-        return 1.0;
-    }
-    x.powf(y)
 }
 
 /// `signum(num)`: -1, 0 or 1 by the sign of a whole number.
@@ -319,5 +339,35 @@ mod tests {
         let want = BigInt::from(36).pow(n as u32) - 1;
         assert_eq!(v.as_number().and_then(Number::to_bigint), Some(want));
         assert!(started.elapsed() < std::time::Duration::from_secs(10), "took {:?}", started.elapsed());
+    }
+
+    fn num(s: &str) -> Value {
+        Value::number(Number::parse(s).unwrap())
+    }
+
+    #[test]
+    fn log_and_pow_read_and_make_float64_as_go_cty() {
+        let text = |v: Result<Value, FunctionError>| v.unwrap().as_number().unwrap().to_string();
+        // Beyond the float64 range: go-cty's conversion error, whichever argument.
+        let range = format!("value must be between {:.6} and {:.6} inclusive", -f64::MAX, f64::MAX);
+        assert!(range.starts_with("value must be between -179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000 and 1797"));
+        for args in [[num("1e400"), 10.into()], [10.into(), num("-1e400")]] {
+            let e = log().call(&args).unwrap_err();
+            assert_eq!((e.message(), e.arg_index()), (range.as_str(), None));
+            assert_eq!(pow().call(&args).unwrap_err().message(), range);
+        }
+        // Tiny values round to zero; infinities are infinities.
+        assert_eq!(text(log().call(&[num("1e-400"), 10.into()])), "-Inf");
+        assert_eq!(text(pow().call(&[num("1e-400"), 2.into()])), "0");
+        assert_eq!(text(log().call(&[Value::number(Number::infinity()), 10.into()])), "+Inf");
+        assert_eq!(text(pow().call(&[Value::number(Number::neg_infinity()), 3.into()])), "-Inf");
+        let smallest = pow().call(&[2.into(), num("-1074")]).unwrap();
+        assert_eq!(smallest.as_number().unwrap().to_f64(), 5e-324);
+        // NaN results: the reference panics (reported with a goroutine trace); an error here.
+        for (f, args) in
+            [(log(), [(-1).into(), 10.into()]), (log(), [1.into(), 1.into()]), (pow(), [(-8).into(), num("0.5")])]
+        {
+            assert_eq!(f.call(&args).unwrap_err().message(), "the result is not a number (NaN)");
+        }
     }
 }
