@@ -2,11 +2,12 @@
 //! number of arguments, converting each to its parameter's type, and calling.
 
 use hclkit_value::convert::convert;
-use hclkit_value::function::CallSubject;
+use hclkit_value::function::{with_result_allowance, CallSubject, FunctionErrorKind};
 use hclkit_value::Value;
 
 use std::sync::Arc;
 
+use super::budget::{size_within, string_units, InLoop};
 use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator};
 use crate::body::{Expression, StaticExpression};
@@ -47,6 +48,17 @@ impl<'a> Evaluator<'a> {
 }
 
 const EXPAND: &str = "Invalid expanding argument value";
+
+/// What reading an argument costs a call in a loop: a unit per 16 elements of a
+/// collection (or per 16 units of string), the top level only.
+fn argument_units(v: &Value) -> u64 {
+    let n = match (v.length(), v.as_str()) {
+        (_, Some(s)) => string_units(s.len()),
+        (Some(n), _) => n as u64,
+        _ => 0,
+    };
+    n / 16
+}
 
 impl<'a> Evaluator<'a> {
     #[inline(never)]
@@ -171,8 +183,34 @@ impl<'a> Evaluator<'a> {
             return (Value::dynamic(), diags);
         }
 
-        match f.call_unconverted(&values) {
-            Ok(v) => (v, diags),
+        // A call in a loop pays for reading its collection arguments (`contains(list, x)`
+        // scans the list each time), at a unit per 16 elements.
+        if InLoop::active() {
+            let units: u64 = values.iter().map(argument_units).sum();
+            if !self.charge(units, Expr::FunctionCall(e), "function call", &mut diags) {
+                return (Value::dynamic(), diags);
+            }
+        }
+        let allowance = self.budget.limit().map(|_| self.budget.remaining());
+        let result = with_result_allowance(allowance, || f.call_unconverted(&values));
+        // A function that evaluates expressions (`try`, `can`, an hcldec spec function) may
+        // have used the budget up without saying so.
+        if self.stopped.is_none() && self.budget.is_exhausted() {
+            self.stop(Expr::FunctionCall(e), "function call", &mut diags);
+            return (Value::dynamic(), diags);
+        }
+        match result {
+            Ok(v) => {
+                let units = size_within(&v, self.budget.remaining().saturating_add(1));
+                if !self.charge(units, Expr::FunctionCall(e), "function call", &mut diags) {
+                    return (Value::dynamic(), diags);
+                }
+                (v, diags)
+            }
+            Err(err) if *err.kind() == FunctionErrorKind::ResultTooLarge => {
+                self.stop(Expr::FunctionCall(e), "function call", &mut diags);
+                (Value::dynamic(), diags)
+            }
             Err(err) => {
                 let cd = err.diagnostic(name, &f, args.len());
                 let (subject, context) = match cd.subject {

@@ -9,7 +9,8 @@ use hclkit_value::convert::{convert, get_conversion_unsafe, unify_with_conversio
 use hclkit_value::{Number, Type, Value};
 
 use super::access;
-use super::context::{ChildScope, Lookup, Scope};
+use super::budget::{self, Budget, InLoop};
+use super::context::{ChildScope, EvalContext, Lookup, Scope};
 use crate::diagnostic::{go_quote, Diagnostic, Severity};
 use crate::pos::Span;
 use crate::suggest::name_suggestion;
@@ -28,6 +29,10 @@ pub(crate) fn has_errors(d: &[Diagnostic]) -> bool {
 /// expressions and calls, are under 10 KiB there); an optimised build far less.
 const MAX_EVAL_DEPTH: u32 = 500;
 
+/// The budget units a diagnostic made in a loop costs (besides its text): it is kept, and
+/// printed with a source snippet, so it weighs about as much as a dozen values.
+const DIAGNOSTIC_UNITS: u64 = 16;
+
 pub(crate) struct Evaluator<'a> {
     pub(crate) tree: &'a Tree,
     /// `tree` shared, for expressions handed out unevaluated (expression-taking function
@@ -36,16 +41,123 @@ pub(crate) struct Evaluator<'a> {
     /// The values of splat placeholders being iterated, innermost last.
     anon: Vec<(NodeId, Value)>,
     depth: u32,
+    /// The budget this evaluation charges (see [`budget`](super::budget)).
+    pub(crate) budget: Budget,
+    /// The budget's count when this evaluation started.
+    start_used: u64,
+    /// The "Evaluation too large" diagnostic, once this evaluation has run out of budget:
+    /// from then on every expression evaluates to the dynamic value at once.
+    pub(crate) stopped: Option<Box<Diagnostic>>,
 }
 
 impl<'a> Evaluator<'a> {
-    pub(crate) fn new(tree: &'a Tree) -> Evaluator<'a> {
-        Evaluator { tree, shared: None, anon: Vec::new(), depth: 0 }
+    /// An evaluator over `tree`, charging the budget `ctx` says (or the running one, or a
+    /// fresh default one).
+    pub(crate) fn new(tree: &'a Tree, ctx: Option<&EvalContext>) -> Evaluator<'a> {
+        let budget = ctx.and_then(EvalContext::budget).cloned().or_else(budget::Running::current).unwrap_or_default();
+        let start_used = budget.used();
+        Evaluator { tree, shared: None, anon: Vec::new(), depth: 0, budget, start_used, stopped: None }
     }
 
     /// An evaluator over a shared tree.
-    pub(crate) fn new_shared(tree: &'a Arc<Tree>) -> Evaluator<'a> {
-        Evaluator { tree, shared: Some(tree.clone()), anon: Vec::new(), depth: 0 }
+    pub(crate) fn new_shared(tree: &'a Arc<Tree>, ctx: Option<&EvalContext>) -> Evaluator<'a> {
+        let mut ev = Evaluator::new(tree, ctx);
+        ev.shared = Some(tree.clone());
+        ev
+    }
+
+    /// Evaluates a top-level expression: with this evaluation's budget as the running one
+    /// (for evaluations that functions start), and with the "Evaluation too large"
+    /// diagnostic made sure of when the budget ran out (a conditional's branch not taken, or
+    /// `can`, may have dropped it; a function may have used the budget up).
+    pub(crate) fn run(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let _running = budget::Running::enter(self.budget.clone());
+        let was_exhausted = self.budget.is_exhausted();
+        let (v, mut diags) = self.eval(e, scope);
+        if self.stopped.is_none() && !was_exhausted && self.budget.is_exhausted() {
+            self.stop(e, "expression", &mut diags);
+        }
+        match &self.stopped {
+            Some(d) => {
+                if !diags.iter().any(|x| x.summary == d.summary && x.subject == d.subject) {
+                    diags.push((**d).clone());
+                }
+                (Value::dynamic(), diags)
+            }
+            None => (v, diags),
+        }
+    }
+
+    /// Charges `units` of work for `e` (a `what`, for the diagnostic) to the budget. False
+    /// when the budget is used up: the caller stops and returns the dynamic value. The first
+    /// time, the "Evaluation too large" diagnostic on `e` is added to `diags`.
+    pub(crate) fn charge(&mut self, units: u64, e: Expr<'a>, what: &str, diags: &mut Diags) -> bool {
+        if self.stopped.is_some() {
+            return false;
+        }
+        if units == 0 || self.budget.charge(units) {
+            return true;
+        }
+        self.stop(e, what, diags);
+        false
+    }
+
+    /// Charges for a value `v` that the expression `e` produced and a loop, a splat or a
+    /// constructor in a loop makes an element of its result: one unit, and the value's
+    /// whole size beyond that when `e` did not charge for it itself (a variable, an element
+    /// of another value: it is shared, so the new value holds another copy of it).
+    pub(crate) fn charge_element(&mut self, v: &Value, e: Expr<'a>, what: &str, diags: &mut Diags) -> bool {
+        self.charge_shared(1, v, e, what, diags)
+    }
+
+    /// Charges `base` units and, for a value `e` did not charge for itself, its size beyond
+    /// the first unit (see [`charge_element`](Self::charge_element)).
+    pub(crate) fn charge_shared(&mut self, base: u64, v: &Value, e: Expr<'a>, what: &str, diags: &mut Diags) -> bool {
+        let extra = if charged_whole(e) || is_scalar(v) {
+            0
+        } else {
+            budget::size_within(v, self.budget.remaining().saturating_add(1)).saturating_sub(1)
+        };
+        self.charge(base.saturating_add(extra), e, what, diags)
+    }
+
+    /// Charges for one iteration of a loop (`base` units), and for the diagnostics added
+    /// since `seen` (the iterations before): each is kept, and likely printed, so a loop
+    /// could otherwise make millions.
+    pub(crate) fn charge_iteration(
+        &mut self,
+        base: u64,
+        diags: &mut Diags,
+        seen: &mut usize,
+        e: Expr<'a>,
+        what: &str,
+    ) -> bool {
+        let units: u64 = diags
+            .get(*seen..)
+            .unwrap_or_default()
+            .iter()
+            .map(|d| DIAGNOSTIC_UNITS + budget::string_units(d.detail.len()))
+            .sum();
+        *seen = diags.len();
+        self.charge(base.saturating_add(units), e, what, diags)
+    }
+
+    /// Stops the evaluation: the "Evaluation too large" diagnostic on `e`.
+    pub(crate) fn stop(&mut self, e: Expr<'a>, what: &str, diags: &mut Diags) {
+        let limit = self.budget.limit().unwrap_or(u64::MAX);
+        let before = if self.start_used > 0 {
+            format!(" Expressions evaluated before this one with the same budget had used {} units.", self.start_used)
+        } else {
+            String::new()
+        };
+        let detail = format!(
+            "Evaluating this {what} takes more work than the evaluation limit of {limit} units allows (a unit is about one value produced: an element made by a `for` expression, a splat or a function call, or {} bytes of string).{before} {}",
+            budget::STRING_BYTES_PER_UNIT,
+            self.budget.hint()
+        );
+        let d = self.error("Evaluation too large", detail, e.span(), None);
+        diags.push(d.clone());
+        self.stopped = Some(Box::new(d));
     }
 
     /// The tree, shared.
@@ -70,6 +182,9 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates `e` in `scope`.
     pub(crate) fn eval(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        if self.stopped.is_some() {
+            return (Value::dynamic(), Vec::new());
+        }
         if self.depth >= MAX_EVAL_DEPTH {
             let d = self.error(
                 "Expression too deeply nested",
@@ -89,7 +204,7 @@ impl<'a> Evaluator<'a> {
     /// that this frame, which every level of nesting pays for, stays small.
     fn eval_inner(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         match e {
-            Expr::Literal(l) => (literal(l), Vec::new()),
+            Expr::Literal(l) => self.literal(l),
             Expr::Template(t) => self.template(t, scope),
             Expr::TemplateWrap(w) => self.eval(w.wrapped(), scope),
             Expr::TemplateJoin(j) => self.template_join(j, scope),
@@ -112,6 +227,20 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// A literal; in a loop, a string literal is charged by its length (each evaluation
+    /// makes a copy).
+    #[inline(never)]
+    fn literal(&mut self, l: LiteralExpr<'a>) -> (Value, Diags) {
+        let v = literal(l);
+        let mut diags = Vec::new();
+        if let Some(s) = v.as_str() {
+            if InLoop::active() && !self.charge(budget::string_units(s.len()), Expr::Literal(l), "string", &mut diags) {
+                return (Value::dynamic(), diags);
+            }
+        }
+        (v, diags)
+    }
+
     #[inline(never)]
     fn relative_traversal(&mut self, t: RelativeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (src, mut diags) = self.eval(t.source(), scope);
@@ -124,9 +253,17 @@ impl<'a> Evaluator<'a> {
     fn tuple(&mut self, t: TupleConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let mut diags = Vec::new();
         let mut vals = Vec::new();
+        // Outside loops a constructor is evaluated once: bounded by the source, it is free.
+        let in_loop = InLoop::active();
+        if in_loop && !self.charge(budget::CONTAINER_UNITS, Expr::Tuple(t), "tuple", &mut diags) {
+            return (Value::dynamic(), diags);
+        }
         for x in t.exprs() {
             let (v, d) = self.eval(x, scope);
             diags.extend(d);
+            if in_loop && !self.charge_element(&v, x, "tuple", &mut diags) {
+                return (Value::dynamic(), diags);
+            }
             vals.push(v);
         }
         (Value::tuple(vals), diags)
@@ -278,12 +415,24 @@ impl<'a> Evaluator<'a> {
         let mut diags = Vec::new();
         let mut known = true;
         let mut attrs: Vec<(String, Value)> = Vec::new();
+        let in_loop = InLoop::active();
+        if in_loop && !self.charge(budget::CONTAINER_UNITS, Expr::Object(o), "object", &mut diags) {
+            return (Value::dynamic(), diags);
+        }
         for item in o.items() {
             let (key, key_diags) = self.object_key(item.key, scope);
             let key_failed = has_errors(&key_diags);
             diags.extend(key_diags);
             let (val, d) = self.eval(item.value, scope);
             diags.extend(d);
+            if in_loop {
+                let key_units = key.as_str().map_or(0, |k| budget::string_units(k.len()));
+                if !self.charge(key_units, item.key.expr(), "object key", &mut diags)
+                    || !self.charge_element(&val, item.value, "object", &mut diags)
+                {
+                    return (Value::dynamic(), diags);
+                }
+            }
             if key_failed {
                 known = false;
                 continue;
@@ -381,6 +530,10 @@ impl<'a> Evaluator<'a> {
             return (Value::dynamic(), diags);
         }
 
+        // The result, a tuple or an object.
+        if !self.charge(budget::CONTAINER_UNITS, Expr::For(f), "`for` expression", &mut diags) {
+            return (Value::dynamic(), diags);
+        }
         let key_var = f.key_var();
         let value_var = f.value_var();
         let child = |scope, k: Value, v: Value| ChildScope {
@@ -419,7 +572,12 @@ impl<'a> Evaluator<'a> {
             // An object: keys in first-seen order, each with one value or a group.
             let mut entries: Vec<(String, Vec<Value>)> = Vec::new();
             let mut index = std::collections::HashMap::<String, usize>::new();
+            let _in_loop = InLoop::enter();
+            let mut seen = diags.len();
             for (k, v) in coll.iter_elements() {
+                if !self.charge_iteration(1, &mut diags, &mut seen, Expr::For(f), "`for` expression") {
+                    return (Value::dynamic(), diags);
+                }
                 let cs = child(scope, k, v);
                 let inner = Scope::Child(&cs);
                 if let Some(cond) = f.condition() {
@@ -485,6 +643,10 @@ impl<'a> Evaluator<'a> {
                 };
                 let (val, d) = self.eval(f.value_expr(), inner);
                 diags.extend(d);
+                let key_units = budget::string_units(key.len());
+                if !self.charge_shared(key_units, &val, f.value_expr(), "`for` expression", &mut diags) {
+                    return (Value::dynamic(), diags);
+                }
                 match index.get(&key) {
                     Some(&i) if f.group() => entries[i].1.push(val),
                     Some(_) => diags.push(self.error(
@@ -502,6 +664,9 @@ impl<'a> Evaluator<'a> {
                     }
                 }
             }
+            if !self.charge_iteration(0, &mut diags, &mut seen, Expr::For(f), "`for` expression") {
+                return (Value::dynamic(), diags);
+            }
             if !known {
                 return (Value::dynamic(), diags);
             }
@@ -513,7 +678,12 @@ impl<'a> Evaluator<'a> {
             (Value::object(attrs), diags)
         } else {
             let mut vals = Vec::new();
+            let _in_loop = InLoop::enter();
+            let mut seen = diags.len();
             for (k, v) in coll.iter_elements() {
+                if !self.charge_iteration(1, &mut diags, &mut seen, Expr::For(f), "`for` expression") {
+                    return (Value::dynamic(), diags);
+                }
                 let cs = child(scope, k, v);
                 let inner = Scope::Child(&cs);
                 if let Some(cond) = f.condition() {
@@ -544,7 +714,13 @@ impl<'a> Evaluator<'a> {
                 }
                 let (val, d) = self.eval(f.value_expr(), inner);
                 diags.extend(d);
+                if !self.charge_shared(0, &val, f.value_expr(), "`for` expression", &mut diags) {
+                    return (Value::dynamic(), diags);
+                }
                 vals.push(val);
+            }
+            if !self.charge_iteration(0, &mut diags, &mut seen, Expr::For(f), "`for` expression") {
+                return (Value::dynamic(), diags);
             }
             if !known {
                 return (Value::dynamic(), diags);
@@ -599,8 +775,13 @@ impl<'a> Evaluator<'a> {
             return (Value::unknown(rty), diags);
         }
         let item = s.item().id();
+        if !self.charge(budget::CONTAINER_UNITS, Expr::Splat(s), "splat expression", &mut diags) {
+            return (Value::dynamic(), diags);
+        }
         let mut vals = Vec::with_capacity(source.length().unwrap_or(0));
         let mut is_known = true;
+        let in_loop = InLoop::enter();
+        let mut seen = diags.len();
         for elem in source.elements().unwrap_or(&[]) {
             self.anon.push((item, elem.clone()));
             let (v, d) = self.eval(s.each(), scope);
@@ -609,8 +790,14 @@ impl<'a> Evaluator<'a> {
                 is_known = false;
             }
             diags.extend(d);
+            if !self.charge_shared(1, &v, s.each(), "splat expression", &mut diags)
+                || !self.charge_iteration(0, &mut diags, &mut seen, Expr::Splat(s), "splat expression")
+            {
+                return (Value::dynamic(), diags);
+            }
             vals.push(v);
         }
+        drop(in_loop);
         if upgraded_unknown {
             return (Value::dynamic(), diags);
         }
@@ -647,12 +834,52 @@ impl<'a> Evaluator<'a> {
             diags.extend(d);
             v.ty()
         };
+        let _in_loop = InLoop::enter();
         let rty = match ty {
             Type::List(ety) | Type::Set(ety) => Type::list(each_type(self, ety)),
             Type::Tuple(t) => Type::tuple(t.elements().iter().map(|ety| each_type(self, ety)).collect::<Vec<_>>()),
             _ => Type::Dynamic,
         };
         (rty, diags)
+    }
+}
+
+/// Whether evaluating `e` charged the budget for all of its value (constructors,
+/// `for` expressions, splats, calls and templates do; traversals, which give a part of an
+/// existing value, do not), looking through parentheses and both results of conditionals.
+fn charged_whole(e: Expr<'_>) -> bool {
+    let mut todo = vec![e];
+    while let Some(e) = todo.pop() {
+        match e {
+            Expr::Literal(_)
+            | Expr::Template(_)
+            | Expr::TemplateJoin(_)
+            | Expr::FunctionCall(_)
+            | Expr::Tuple(_)
+            | Expr::Object(_)
+            | Expr::For(_)
+            | Expr::Splat(_)
+            | Expr::BinaryOp(_)
+            | Expr::UnaryOp(_) => {}
+            Expr::Parens(p) => todo.push(p.inner()),
+            Expr::TemplateWrap(w) => todo.push(w.wrapped()),
+            Expr::Conditional(c) => {
+                todo.push(c.true_result());
+                todo.push(c.false_result());
+            }
+            Expr::ScopeTraversal(_) | Expr::RelativeTraversal(_) | Expr::Index(_) | Expr::AnonSymbol(_) => {
+                return false
+            }
+        }
+    }
+    true
+}
+
+/// Whether `v` is a single unit of size (no elements, no long string).
+fn is_scalar(v: &Value) -> bool {
+    match v.as_str() {
+        Some(s) => budget::string_units(s.len()) == 0,
+        None => v.elements().is_none() && v.entries().is_none(),
     }
 }
 

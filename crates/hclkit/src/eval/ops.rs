@@ -10,6 +10,7 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{OpError, Type, Value};
 
+use super::budget::{size_within, InLoop};
 use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator};
 use crate::syntax::native::ast::{BinaryOp, BinaryOpExpr, Expr, UnaryOp, UnaryOpExpr};
@@ -84,7 +85,7 @@ impl<'a> Evaluator<'a> {
     }
 
     fn binary(
-        &self,
+        &mut self,
         e: BinaryOpExpr<'a>,
         lhs: Value,
         mut diags: Diags,
@@ -120,6 +121,14 @@ impl<'a> Evaluator<'a> {
         };
         if has_errors(&diags) {
             return (Value::unknown(result_type(op)), diags);
+        }
+        // Comparing collections walks them: in a loop, that is paid for by their size.
+        if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) && InLoop::active() {
+            let cap = self.budget.remaining().saturating_add(1);
+            let units = size_within(&l, cap).saturating_sub(1).saturating_add(size_within(&r, cap).saturating_sub(1));
+            if !self.charge(units, Expr::BinaryOp(e), "comparison", &mut diags) {
+                return (Value::dynamic(), diags);
+            }
         }
         match apply_binary(op, &l, &r) {
             Ok(v) => (v, diags),

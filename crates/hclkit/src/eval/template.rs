@@ -5,6 +5,7 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{Type, Value};
 
+use super::budget::string_units;
 use super::context::Scope;
 use super::expr::{Diags, Evaluator};
 use crate::syntax::native::ast::{Expr, TemplateExpr, TemplateJoinExpr};
@@ -44,6 +45,9 @@ impl<'a> Evaluator<'a> {
                 )),
             }
         }
+        if !self.charge(string_units(buf.len()), Expr::Template(t), "template", &mut diags) {
+            return (Value::dynamic(), diags);
+        }
         let v = if known { Value::string(buf) } else { Value::unknown(Type::String) };
         (v, diags)
     }
@@ -79,6 +83,9 @@ impl<'a> Evaluator<'a> {
                     None,
                 )),
             }
+        }
+        if !self.charge(string_units(buf.len()), Expr::TemplateJoin(j), "template `for` directive", &mut diags) {
+            return (Value::dynamic(), diags);
         }
         (Value::string(buf), diags)
     }
