@@ -319,12 +319,7 @@ impl Function {
             }
         }
         let result = (self.0.implementation)(args, &ty)?;
-        if let Some(msg) = conformance_error(&result.ty(), &ty) {
-            return Err(FunctionError::new(format!(
-                "returned value {result:?} does not conform to expected return type {ty}: {msg}"
-            )));
-        }
-        Ok(result)
+        check_result_type(result, &ty)
     }
 
     fn check_count(&self, given: usize) -> Result<(), FunctionError> {
@@ -363,6 +358,19 @@ impl fmt::Debug for Function {
 
 /// The reference's type-conformance test, returning its first complaint: `given` conforms to
 /// `want` when they are the same type or `want` has the dynamic pseudo-type where they differ.
+/// The result of a call, if it conforms to the type the function promised. (Apart from the
+/// call, so that the frame of `call_unconverted`, on the path of nested calls of functions
+/// that evaluate expressions, stays small.)
+#[inline(never)]
+fn check_result_type(result: Value, ty: &Type) -> Result<Value, FunctionError> {
+    match conformance_error(&result.ty(), ty) {
+        None => Ok(result),
+        Some(msg) => Err(FunctionError::new(format!(
+            "returned value {result:?} does not conform to expected return type {ty}: {msg}"
+        ))),
+    }
+}
+
 fn conformance_error(given: &Type, want: &Type) -> Option<String> {
     if want.is_dynamic() || given == want {
         return None;

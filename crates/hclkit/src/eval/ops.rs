@@ -141,7 +141,13 @@ impl<'a> Evaluator<'a> {
 
     #[inline(never)]
     pub(crate) fn unary(&mut self, e: UnaryOpExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
-        let (given, mut diags) = self.eval(e.operand(), scope);
+        let (given, diags) = self.eval(e.operand(), scope);
+        self.apply_unary(e, given, diags)
+    }
+
+    /// Applies a unary operator to its operand's value.
+    #[inline(never)]
+    fn apply_unary(&self, e: UnaryOpExpr<'a>, given: Value, mut diags: Diags) -> (Value, Diags) {
         let ty = match e.op() {
             UnaryOp::Negate => Type::Number,
             UnaryOp::LogicalNot => Type::Bool,
