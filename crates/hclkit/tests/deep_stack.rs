@@ -207,7 +207,7 @@ fn deep_json_values_decode_convert_compare_and_encode_on_a_small_stack() {
             let _ = ty.friendly_name();
             let _ = format!("{ty} {ty:?}");
             let _ = type_to_json(&ty).unwrap();
-            let json = stdlib::json_encode().call(&[v.clone()]).unwrap();
+            let json = stdlib::json_encode().call(std::slice::from_ref(&v)).unwrap();
             assert_eq!(json.as_str().map(str::len), Some(src.len()));
             let _ = hcldec_output(&v, true, true).unwrap();
             let _ = hcldec_output(&v, false, false).unwrap();
@@ -241,7 +241,8 @@ fn deep_json_values_decode_convert_compare_and_encode_on_a_small_stack() {
 
 #[test]
 fn type_expressions_at_the_parser_limit() {
-    let kinds: Vec<(&str, fn(usize) -> String)> = vec![
+    type Make = fn(usize) -> String;
+    let kinds: Vec<(&str, Make)> = vec![
         ("lists", |n| format!("{}string{}", rep("list(", n), rep(")", n))),
         ("objects", |n| format!("{}string{}", rep("object({a = ", n), rep("})", n))),
         ("optional objects", |n| format!("{}string{}", rep("object({a = optional(", n), rep(")})", n))),

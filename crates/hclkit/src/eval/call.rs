@@ -9,7 +9,7 @@ use hclkit_value::{Type, Value};
 
 use std::sync::Arc;
 
-use super::budget::{size_within, string_units, InLoop};
+use super::budget::{string_units, InLoop};
 use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator, NestedDepth};
 use crate::body::{Expression, StaticExpression};
@@ -295,7 +295,7 @@ impl<'a> Evaluator<'a> {
         }
         match result {
             Ok(v) => {
-                let units = size_within(&v, self.budget.remaining().saturating_add(1));
+                let units = self.size_of(&v);
                 if !self.charge(units, Expr::FunctionCall(e), "function call", diags) {
                     return Value::dynamic();
                 }

@@ -137,19 +137,42 @@ impl<'a> Evaluator<'a> {
     /// constructor in a loop makes an element of its result: one unit, and the value's
     /// whole size beyond that when `e` did not charge for it itself (a variable, an element
     /// of another value: it is shared, so the new value holds another copy of it).
-    pub(crate) fn charge_element(&mut self, v: &Value, e: Expr<'a>, what: &str, diags: &mut Diags) -> bool {
-        self.charge_shared(1, v, e, what, diags)
+    pub(crate) fn charge_element(
+        &mut self,
+        v: &Value,
+        e: Expr<'a>,
+        subject: Expr<'a>,
+        what: &str,
+        diags: &mut Diags,
+    ) -> bool {
+        self.charge_shared(1, v, e, subject, what, diags)
     }
 
     /// Charges `base` units and, for a value `e` did not charge for itself, its size beyond
-    /// the first unit (see [`charge_element`](Self::charge_element)).
-    pub(crate) fn charge_shared(&mut self, base: u64, v: &Value, e: Expr<'a>, what: &str, diags: &mut Diags) -> bool {
-        let extra = if charged_whole(e) || is_scalar(v) {
-            0
-        } else {
-            budget::size_within(v, self.budget.remaining().saturating_add(1)).saturating_sub(1)
-        };
-        self.charge(base.saturating_add(extra), e, what, diags)
+    /// the first unit (see [`charge_element`](Self::charge_element)). `subject` is the
+    /// expression building the new value, for the diagnostic.
+    pub(crate) fn charge_shared(
+        &mut self,
+        base: u64,
+        v: &Value,
+        e: Expr<'a>,
+        subject: Expr<'a>,
+        what: &str,
+        diags: &mut Diags,
+    ) -> bool {
+        let extra = if charged_whole(e) || is_scalar(v) { 0 } else { self.size_of(v).saturating_sub(1) };
+        self.charge(base.saturating_add(extra), subject, what, diags)
+    }
+
+    /// The size of `v` in budget units, counted no further than just past what is left of
+    /// the budget (so the count costs no more than the charge). Without a limit the walk is
+    /// skipped (a value sharing its parts can be far larger than the work that made it), and
+    /// a value counts one unit.
+    pub(crate) fn size_of(&self, v: &Value) -> u64 {
+        match self.budget.limit() {
+            Some(_) => budget::size_within(v, self.budget.remaining().saturating_add(1)),
+            None => 1,
+        }
     }
 
     /// Charges for one iteration of a loop (`base` units), and for the diagnostics added
@@ -304,7 +327,7 @@ impl<'a> Evaluator<'a> {
         for x in t.exprs() {
             let (v, d) = self.eval(x, scope);
             diags.extend(d);
-            if in_loop && !self.charge_element(&v, x, "tuple", &mut diags) {
+            if in_loop && !self.charge_element(&v, x, Expr::Tuple(t), "tuple", &mut diags) {
                 return (Value::dynamic(), diags);
             }
             vals.push(v);
@@ -427,7 +450,9 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// A conditional's result, given its condition's value and both results.
+    /// A conditional's result, given its condition's value and both results. (The plan is
+    /// boxed so that `conditional`, on the recursive path, holds a pointer, not the plan.)
+    #[allow(clippy::boxed_local)]
     #[inline(never)]
     fn conditional_result(
         &self,
@@ -501,7 +526,7 @@ impl<'a> Evaluator<'a> {
             diags.extend(key_diags);
             let (val, d) = self.eval(item.value, scope);
             diags.extend(d);
-            if in_loop && !self.charge_attribute(&key, &val, item, &mut diags) {
+            if in_loop && !self.charge_attribute(o, &key, &val, item, &mut diags) {
                 return (Value::dynamic(), diags);
             }
             if key_failed {
@@ -521,10 +546,17 @@ impl<'a> Evaluator<'a> {
 
     /// Charges for an attribute of an object constructor in a loop.
     #[inline(never)]
-    fn charge_attribute(&mut self, key: &Value, val: &Value, item: ObjectItem<'a>, diags: &mut Diags) -> bool {
+    fn charge_attribute(
+        &mut self,
+        o: ObjectConsExpr<'a>,
+        key: &Value,
+        val: &Value,
+        item: ObjectItem<'a>,
+        diags: &mut Diags,
+    ) -> bool {
         let key_units = key.as_str().map_or(0, |k| budget::string_units(k.len()));
-        self.charge(key_units, item.key.expr(), "object key", diags)
-            && self.charge_element(val, item.value, "object", diags)
+        self.charge(key_units, Expr::Object(o), "object", diags)
+            && self.charge_element(val, item.value, Expr::Object(o), "object", diags)
     }
 
     /// An object constructor key's value as a string; `None` (with a diagnostic if it is
@@ -734,7 +766,7 @@ impl<'a> Evaluator<'a> {
             }
             let (val, d) = self.eval(f.value_expr(), inner);
             diags.extend(d);
-            if !self.charge_shared(0, &val, f.value_expr(), "`for` expression", diags) {
+            if !self.charge_shared(0, &val, f.value_expr(), Expr::For(f), "`for` expression", diags) {
                 return Value::dynamic();
             }
             vals.push(val);
@@ -777,7 +809,7 @@ impl<'a> Evaluator<'a> {
             let (val, d) = self.eval(f.value_expr(), inner);
             diags.extend(d);
             let key_units = budget::string_units(key.len());
-            if !self.charge_shared(key_units, &val, f.value_expr(), "`for` expression", diags) {
+            if !self.charge_shared(key_units, &val, f.value_expr(), Expr::For(f), "`for` expression", diags) {
                 return Value::dynamic();
             }
             self.for_insert(f, key_expr, key, val, &mut entries, &mut index, diags);
@@ -957,7 +989,7 @@ impl<'a> Evaluator<'a> {
                 is_known = false;
             }
             diags.extend(d);
-            if !self.charge_shared(1, &v, s.each(), "splat expression", diags)
+            if !self.charge_shared(1, &v, s.each(), Expr::Splat(s), "splat expression", diags)
                 || !self.charge_iteration(0, diags, &mut seen, Expr::Splat(s), "splat expression")
             {
                 return Value::dynamic();

@@ -10,7 +10,7 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{OpError, Type, Value};
 
-use super::budget::{size_within, InLoop};
+use super::budget::InLoop;
 use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator};
 use crate::syntax::native::ast::{BinaryOp, BinaryOpExpr, Expr, UnaryOp, UnaryOpExpr};
@@ -124,8 +124,7 @@ impl<'a> Evaluator<'a> {
         }
         // Comparing collections walks them: in a loop, that is paid for by their size.
         if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) && InLoop::active() {
-            let cap = self.budget.remaining().saturating_add(1);
-            let units = size_within(&l, cap).saturating_sub(1).saturating_add(size_within(&r, cap).saturating_sub(1));
+            let units = self.size_of(&l).saturating_sub(1).saturating_add(self.size_of(&r).saturating_sub(1));
             if !self.charge(units, Expr::BinaryOp(e), "comparison", &mut diags) {
                 return (Value::dynamic(), diags);
             }
