@@ -500,3 +500,81 @@ fn stdlib_flag_exposes_the_function_library_to_inputs() {
     let d: serde_json::Value = serde_json::from_slice(&out.stderr).expect("JSON diagnostics");
     assert_eq!(d["diagnostics"][0]["summary"], "Call to unknown function");
 }
+
+/// `--eval-limit` and `--no-eval-limit` (hclkit extensions): the evaluation budget of the run.
+#[test]
+fn eval_limit_flags_bound_raise_and_lift_the_work_of_evaluation() {
+    let spec = "object {\n  attr \"a\" { type = any }\n  attr \"b\" { type = any }\n}\n";
+    let huge = "a = length(flatten([for i in range(1000) : [for j in range(1000) : [for k in range(20): k]]]))\n";
+    let small = "a = length([for i in range(100) : [for j in range(100) : j]])\n";
+    let twice = format!("{small}{}", small.replacen("a =", "b =", 1));
+    let ten = "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]";
+    let no_functions = format!("a = [for x in {ten} : [for y in {ten} : [for z in {ten} : {ten}]]]\n");
+    let dir = scratch(
+        "eval-limit",
+        &[
+            ("s.hcldec", spec),
+            ("huge.hcl", huge),
+            ("small.hcl", small),
+            ("twice.hcl", &twice),
+            ("plain.hcl", &no_functions),
+        ],
+    );
+    let run = |args: &[&str]| {
+        let out = hcldec(&dir, args, None);
+        let diags: Option<serde_json::Value> = serde_json::from_slice(&out.stderr).ok();
+        (out.status.code(), text(&out.stdout), diags)
+    };
+    let too_large = |d: &Option<serde_json::Value>| {
+        let d = &d.as_ref().expect("JSON diagnostics")["diagnostics"][0];
+        assert_eq!(d["summary"], "Evaluation too large", "{d}");
+        assert!(d["detail"].as_str().unwrap().contains("--eval-limit=N"), "{d}");
+        d.clone()
+    };
+
+    // The 100-byte amplification: an error on the expression that crossed the default limit.
+    let (code, _, d) = run(&["--spec=s.hcldec", "--stdlib", "--diags=json", "huge.hcl"]);
+    assert_eq!(code, Some(2));
+    let d = too_large(&d);
+    assert!(d["detail"].as_str().unwrap().contains("2000000 units"), "{d}");
+    assert_eq!(d["subject"]["start"]["line"], 1);
+
+    // Within the default; over a lower limit; within a higher one; lifted.
+    let (code, out, _) = run(&["--spec=s.hcldec", "--stdlib", "small.hcl"]);
+    assert_eq!((code, out.as_str()), (Some(0), "{\"a\":100}\n"));
+    let (code, _, d) = run(&["--spec=s.hcldec", "--stdlib", "--diags=json", "--eval-limit=1000", "small.hcl"]);
+    assert_eq!(code, Some(2));
+    assert!(too_large(&d)["detail"].as_str().unwrap().contains("1000 units"));
+    let (code, out, _) = run(&["--spec=s.hcldec", "--stdlib", "--eval-limit", "100000", "small.hcl"]);
+    assert_eq!((code, out.as_str()), (Some(0), "{\"a\":100}\n"));
+    let (code, out, _) = run(&["--spec=s.hcldec", "--stdlib", "--eval-limit=10", "--no-eval-limit", "small.hcl"]);
+    assert_eq!((code, out.as_str()), (Some(0), "{\"a\":100}\n"));
+
+    // One budget for the whole run: the second attribute finds it used up.
+    let (code, out, _) = run(&["--spec=s.hcldec", "--stdlib", "--eval-limit=30000", "--keep-nulls", "small.hcl"]);
+    assert_eq!((code, out.as_str()), (Some(0), "{\"a\":100,\"b\":null}\n"));
+    let (code, _, d) = run(&["--spec=s.hcldec", "--stdlib", "--diags=json", "--eval-limit=30000", "twice.hcl"]);
+    assert_eq!(code, Some(2));
+    let d = too_large(&d);
+    assert_eq!(d["subject"]["start"]["line"], 2, "{d}");
+    assert!(d["detail"].as_str().unwrap().contains("before this one"), "{d}");
+
+    // Without functions or variables there is no evaluation context, and still a budget.
+    let (code, out, _) = run(&["--spec=s.hcldec", "plain.hcl"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("{\"a\":[[[[0,1,2,3,4,5,6,7,8,9],[0,1,"), "{out}");
+    let (code, _, d) = run(&["--spec=s.hcldec", "--diags=json", "--eval-limit=5000", "plain.hcl"]);
+    assert_eq!(code, Some(2));
+    too_large(&d);
+
+    // A value that is not a number is a usage error, worded as pflag words it.
+    let out = hcldec(&dir, &["--spec=s.hcldec", "--eval-limit=lots", "small.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).starts_with(
+            "invalid argument \"lots\" for \"--eval-limit\" flag: strconv.ParseUint: parsing \"lots\": invalid syntax\nusage:"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}

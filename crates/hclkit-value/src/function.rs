@@ -319,12 +319,7 @@ impl Function {
             }
         }
         let result = (self.0.implementation)(args, &ty)?;
-        if let Some(msg) = conformance_error(&result.ty(), &ty) {
-            return Err(FunctionError::new(format!(
-                "returned value {result:?} does not conform to expected return type {ty}: {msg}"
-            )));
-        }
-        Ok(result)
+        check_result_type(result, &ty)
     }
 
     fn check_count(&self, given: usize) -> Result<(), FunctionError> {
@@ -363,6 +358,19 @@ impl fmt::Debug for Function {
 
 /// The reference's type-conformance test, returning its first complaint: `given` conforms to
 /// `want` when they are the same type or `want` has the dynamic pseudo-type where they differ.
+/// The result of a call, if it conforms to the type the function promised. (Apart from the
+/// call, so that the frame of `call_unconverted`, on the path of nested calls of functions
+/// that evaluate expressions, stays small.)
+#[inline(never)]
+fn check_result_type(result: Value, ty: &Type) -> Result<Value, FunctionError> {
+    match conformance_error(&result.ty(), ty) {
+        None => Ok(result),
+        Some(msg) => Err(FunctionError::new(format!(
+            "returned value {result:?} does not conform to expected return type {ty}: {msg}"
+        ))),
+    }
+}
+
 fn conformance_error(given: &Type, want: &Type) -> Option<String> {
     if want.is_dynamic() || given == want {
         return None;
@@ -431,6 +439,8 @@ pub enum FunctionErrorKind {
     },
     /// The call failed for a reason not attributed to one argument.
     Call,
+    /// The result would be larger than the caller allows (see [`with_result_allowance`]).
+    ResultTooLarge,
 }
 
 /// Why a function call failed.
@@ -533,7 +543,7 @@ impl FunctionError {
                 },
                 None => call_failed(name, &self.message),
             },
-            FunctionErrorKind::Call => call_failed(name, &self.message),
+            FunctionErrorKind::Call | FunctionErrorKind::ResultTooLarge => call_failed(name, &self.message),
         }
     }
 }
@@ -604,5 +614,66 @@ impl PartialEq for FunctionError {
     /// Errors are equal when their kind, message and path are (underlying errors are ignored).
     fn eq(&self, other: &FunctionError) -> bool {
         self.kind == other.kind && self.message == other.message && self.path == other.path
+    }
+}
+
+/// How many bytes of a string count as one unit of result size (see [`check_result_size`]).
+pub const BYTES_PER_UNIT: u64 = 32;
+
+/// The units of result size a collection or structural value counts for itself, besides
+/// its elements (see [`check_result_size`]).
+pub const CONTAINER_UNITS: u64 = 4;
+
+std::thread_local! {
+    static ALLOWANCE: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` (typically a function call) with a limit on the size of the results that the
+/// functions it calls may build, in units: one per value (each element of a collection,
+/// all the way down), [`CONTAINER_UNITS`] per collection, and one per [`BYTES_PER_UNIT`]
+/// bytes of string. An evaluator with a
+/// work budget sets it to what is left of the budget, so that a function whose result grows
+/// much faster than its arguments (`setproduct`, string padding) fails before it
+/// allocates, with an error of kind [`FunctionErrorKind::ResultTooLarge`]. Nested calls
+/// restore the outer limit when they end.
+///
+/// ```
+/// use hclkit_value::function::{with_result_allowance, FunctionErrorKind};
+/// use hclkit_value::{stdlib, Value};
+///
+/// let r = Value::list((0..100).map(Value::number).collect()).unwrap();
+/// let product = || stdlib::setproduct().call(&[r.clone(), r.clone()]);
+/// assert_eq!(product().unwrap().length(), Some(10_000));
+/// let err = with_result_allowance(Some(1_000), product).unwrap_err();
+/// assert_eq!(err.kind(), &FunctionErrorKind::ResultTooLarge);
+/// ```
+pub fn with_result_allowance<R>(units: Option<u64>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ALLOWANCE.with(|a| a.set(self.0));
+        }
+    }
+    let _restore = Restore(ALLOWANCE.with(|a| a.replace(units)));
+    f()
+}
+
+/// The result size the caller allows (`None`: no limit); see [`with_result_allowance`].
+pub fn result_allowance() -> Option<u64> {
+    ALLOWANCE.with(|a| a.get())
+}
+
+/// For function implementations: fails with a [`FunctionErrorKind::ResultTooLarge`] error
+/// when a result of `units` units (see [`with_result_allowance`]) is more than the caller
+/// allows. Call it before building a result that may be much larger than the arguments.
+pub fn check_result_size(units: u64) -> Result<(), FunctionError> {
+    match result_allowance() {
+        Some(limit) if units > limit => Err(FunctionError {
+            kind: FunctionErrorKind::ResultTooLarge,
+            ..FunctionError::new(format!(
+                "the result would have a size of {units} units, more than the {limit} the evaluation budget has left"
+            ))
+        }),
+        _ => Ok(()),
     }
 }

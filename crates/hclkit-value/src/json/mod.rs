@@ -23,8 +23,8 @@
 //! assert_eq!(type_to_json(&v.ty()).unwrap(), r#"["map",["list","number"]]"#);
 //! ```
 //!
-//! Nesting is limited to a depth of 1000 (the reference allows 10000 when scanning): deeper
-//! input is an error rather than a risk to the stack.
+//! Nesting is limited to a depth of 256 (the reference allows 10000 when scanning): deeper
+//! input is an error ("exceeded max depth") rather than a risk to the stack.
 
 use std::fmt;
 

@@ -427,7 +427,7 @@ fn nesting_within_the_limit_works() {
     });
 }
 
-const MAX_DEPTH_FOR_TESTS: usize = 1000;
+const MAX_DEPTH_FOR_TESTS: usize = 256;
 
 #[test]
 fn numbers_keep_full_precision() {

@@ -367,6 +367,9 @@ pub fn setproduct() -> Function {
             let Some(total) = total.filter(|&t| t <= MAX_PRODUCT) else {
                 return Err(err("the product has too many elements"));
             };
+            // Each element is a tuple with an element per list.
+            let per_tuple = lists.len() as u64 + crate::function::CONTAINER_UNITS;
+            crate::function::check_result_size((total as u64).saturating_mul(per_tuple))?;
             let mut product = Vec::with_capacity(total);
             let mut idx = vec![0usize; lists.len()];
             for _ in 0..total {

@@ -410,7 +410,9 @@ pub(super) fn result_too_long() -> FunctionError {
 /// more than [`MAX_RESULT_LEN`].
 pub(super) fn check_result_len(len: Option<usize>) -> Result<(), FunctionError> {
     match len {
-        Some(n) if n <= MAX_RESULT_LEN => Ok(()),
+        Some(n) if n <= MAX_RESULT_LEN => {
+            crate::function::check_result_size(n as u64 / crate::function::BYTES_PER_UNIT)
+        }
         _ => Err(result_too_long()),
     }
 }

@@ -293,108 +293,145 @@ fn decode_body(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Valu
     (value, diags)
 }
 
+/// Decodes `content` by `spec`. Each kind of spec has a function of its own, so the frames
+/// on the path of nested block specs stay small (a spec nested as deep as the parser allows
+/// decodes on a 2 MiB stack even in an unoptimised build).
 fn decode_content(spec: &Spec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let mut diags = Diagnostics::new();
-    let value = match spec {
-        Spec::Object(items) => {
-            let mut attrs = Vec::with_capacity(items.len());
-            for (k, s) in items {
-                let (v, d) = decode_content(s, content, ctx);
-                diags.extend(d);
-                attrs.push((k.clone(), v));
-            }
-            Value::object(attrs)
-        }
-        Spec::Tuple(items) => {
-            let mut elems = Vec::with_capacity(items.len());
-            for s in items {
-                let (v, d) = decode_content(s, content, ctx);
-                diags.extend(d);
-                elems.push(v);
-            }
-            Value::tuple(elems)
-        }
-        Spec::Attr(a) => {
-            let Some(attr) = content.attributes.get(&a.name) else {
-                return (Value::null(a.ty.clone()), diags);
-            };
-            let (v, d) = attr.expr.value(ctx);
-            diags.extend(d);
-            match convert(&v, &a.ty) {
-                Ok(v) => v,
-                Err(e) => {
-                    diags.push(
-                        Diagnostic::error(
-                            "Incorrect attribute value type",
-                            format!("Inappropriate value for attribute {}: {}.", go_quote(&a.name), e),
-                        )
-                        .with_subject(attr.expr.range())
-                        .with_context(Range::between(&attr.name_range, &attr.expr.range())),
-                    );
-                    Value::unknown(a.ty.clone())
-                }
-            }
-        }
-        Spec::Literal(v) => v.clone(),
-        Spec::Block(b) => {
-            let mut found: Option<&Block> = None;
-            for candidate in content.blocks_of_type(&b.type_name) {
-                if let Some(first) = found {
-                    diags.push(duplicate_block(&b.type_name, first, candidate));
-                    break;
-                }
-                found = Some(candidate);
-            }
-            let Some(block) = found else {
-                if b.required {
-                    diags.push(missing_block(&b.type_name, content));
-                }
-                return (Value::null(implied_type(&b.nested)), diags);
-            };
-            let (v, d) = decode_body(&*block.body, &b.nested, ctx);
-            diags.extend(d);
-            v
-        }
+    match spec {
+        Spec::Object(items) => decode_object(items, content, ctx),
+        Spec::Tuple(items) => decode_tuple(items, content, ctx),
+        Spec::Attr(a) => decode_attr(a, content, ctx),
+        Spec::Literal(v) => (v.clone(), Diagnostics::new()),
+        Spec::Block(b) => decode_block(b, content, ctx),
         Spec::BlockList(b) | Spec::BlockSet(b) => {
             let is_set = matches!(spec, Spec::BlockSet(_));
             let (v, d) = decode_block_list(b, is_set, content, ctx);
-            diags.extend(d);
-            v.unwrap_or_else(|| Value::unknown(implied_type(spec)))
+            (v.unwrap_or_else(|| Value::unknown(implied_type(spec))), d)
         }
         Spec::BlockMap(m) => {
             let (v, d) = decode_block_map(m, content, ctx);
-            let v = v.unwrap_or_else(|| Value::unknown(implied_type(spec)));
-            diags.extend(d);
-            v
+            (v.unwrap_or_else(|| Value::unknown(implied_type(spec))), d)
         }
-        Spec::BlockAttrs(a) => {
-            let (v, d) = decode_block_attrs(a, content, ctx);
-            diags.extend(d);
-            v
-        }
-        Spec::Default(primary, default) => {
-            let (mut v, d) = decode_content(primary, content, ctx);
-            diags.extend(d);
-            if v.is_null() {
-                let (dv, d) = decode_content(default, content, ctx);
-                diags.extend(d);
-                v = dv;
-            }
-            v
-        }
-        Spec::Transform(t) => {
-            let (v, d) = decode_content(&t.wrapped, content, ctx);
-            diags.extend(d);
-            if diags.has_errors() {
-                return (Value::unknown(implied_type(spec)), diags);
-            }
-            let tctx = t.ctx.child().with_variable(t.var_name.clone(), v);
-            let (v, d) = t.expr.value(Some(&tctx));
-            diags.extend(d);
-            v
+        Spec::BlockAttrs(a) => decode_block_attrs(a, content, ctx),
+        Spec::Default(primary, default) => decode_default(primary, default, content, ctx),
+        Spec::Transform(t) => decode_transform(spec, t, content, ctx),
+    }
+}
+
+#[inline(never)]
+fn decode_object(
+    items: &BTreeMap<String, Spec>,
+    content: &BodyContent,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut attrs = Vec::with_capacity(items.len());
+    for (k, s) in items {
+        let (v, d) = decode_content(s, content, ctx);
+        diags.extend(d);
+        attrs.push((k.clone(), v));
+    }
+    (Value::object(attrs), diags)
+}
+
+#[inline(never)]
+fn decode_tuple(items: &[Spec], content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut elems = Vec::with_capacity(items.len());
+    for s in items {
+        let (v, d) = decode_content(s, content, ctx);
+        diags.extend(d);
+        elems.push(v);
+    }
+    (Value::tuple(elems), diags)
+}
+
+#[inline(never)]
+fn decode_attr(a: &AttrSpec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let Some(attr) = content.attributes.get(&a.name) else {
+        return (Value::null(a.ty.clone()), diags);
+    };
+    let (v, d) = attr.expr.value(ctx);
+    diags.extend(d);
+    let v = match convert(&v, &a.ty) {
+        Ok(v) => v,
+        Err(e) => {
+            diags.push(
+                Diagnostic::error(
+                    "Incorrect attribute value type",
+                    format!("Inappropriate value for attribute {}: {}.", go_quote(&a.name), e),
+                )
+                .with_subject(attr.expr.range())
+                .with_context(Range::between(&attr.name_range, &attr.expr.range())),
+            );
+            Value::unknown(a.ty.clone())
         }
     };
-    (value, diags)
+    (v, diags)
+}
+
+#[inline(never)]
+fn decode_block(b: &BlockSpec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let block = match single_block(b, content, &mut diags) {
+        Some(block) => block,
+        None => return (Value::null(implied_type(&b.nested)), diags),
+    };
+    let (v, d) = decode_body(&*block.body, &b.nested, ctx);
+    diags.extend(d);
+    (v, diags)
+}
+
+/// The one block a `block` spec decodes (the first, with a diagnostic for a second), or
+/// `None` (with a diagnostic if it is required) when there is none.
+#[inline(never)]
+fn single_block<'c>(b: &'c BlockSpec, content: &'c BodyContent, diags: &mut Diagnostics) -> Option<&'c Block> {
+    let mut found: Option<&Block> = None;
+    for candidate in content.blocks_of_type(&b.type_name) {
+        if let Some(first) = found {
+            diags.push(duplicate_block(&b.type_name, first, candidate));
+            break;
+        }
+        found = Some(candidate);
+    }
+    if found.is_none() && b.required {
+        diags.push(missing_block(&b.type_name, content));
+    }
+    found
+}
+
+#[inline(never)]
+fn decode_default(
+    primary: &Spec,
+    default: &Spec,
+    content: &BodyContent,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
+    let (mut v, mut diags) = decode_content(primary, content, ctx);
+    if v.is_null() {
+        let (dv, d) = decode_content(default, content, ctx);
+        diags.extend(d);
+        v = dv;
+    }
+    (v, diags)
+}
+
+#[inline(never)]
+fn decode_transform(
+    spec: &Spec,
+    t: &TransformSpec,
+    content: &BodyContent,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
+    let (v, mut diags) = decode_content(&t.wrapped, content, ctx);
+    if diags.has_errors() {
+        return (Value::unknown(implied_type(spec)), diags);
+    }
+    let tctx = t.ctx.child().with_variable(t.var_name.clone(), v);
+    let (v, d) = t.expr.value(Some(&tctx));
+    diags.extend(d);
+    (v, diags)
 }
 
 fn duplicate_block(type_name: &str, first: &Block, again: &Block) -> Diagnostic {
@@ -438,6 +475,21 @@ fn decode_block_list(
         elems.push(v);
         ranges.push(source_range(&*block.body, &b.nested));
     }
+    let v = block_list_value(b, is_set, content, elems, &ranges, &mut diags);
+    (Some(v), diags)
+}
+
+/// The value of a `block_list` or `block_set` from its blocks' values: checked for the
+/// number of blocks and made of one element type.
+#[inline(never)]
+fn block_list_value(
+    b: &BlockListSpec,
+    is_set: bool,
+    content: &BodyContent,
+    mut elems: Vec<Value>,
+    ranges: &[Range],
+    diags: &mut Diagnostics,
+) -> Value {
     if elems.len() < b.min_items {
         diags.push(
             Diagnostic::error(
@@ -457,7 +509,7 @@ fn decode_block_list(
     }
     let ety = implied_type(&b.nested);
     if elems.is_empty() {
-        return (Some(if is_set { Value::empty_set(ety) } else { Value::empty_list(ety) }), diags);
+        return if is_set { Value::empty_set(ety) } else { Value::empty_list(ety) };
     }
     let inconsistent = |detail: String, subject: &Range| {
         Diagnostic::error(format!("Unconsistent argument types in {} blocks", b.type_name), detail)
@@ -469,7 +521,7 @@ fn decode_block_list(
             "Corresponding attributes in all blocks of this type must be the same.".to_owned(),
             &ranges[0],
         ));
-        return (Some(Value::dynamic()), diags);
+        return Value::dynamic();
     };
     for (i, conv) in convs.iter().enumerate() {
         if let Some(conv) = conv {
@@ -480,20 +532,20 @@ fn decode_block_list(
                         format!("Block with index {i} has inconsistent argument types: {e}."),
                         &ranges[i],
                     ));
-                    return (Some(Value::dynamic()), diags);
+                    return Value::dynamic();
                 }
             }
         }
     }
     let built = if is_set { Value::set(elems) } else { Value::list(elems) };
     match built {
-        Ok(v) => (Some(v), diags),
+        Ok(v) => v,
         Err(e) => {
             diags.push(inconsistent(
                 format!("Corresponding attributes in all blocks of this type must be the same: {e}."),
                 &ranges[0],
             ));
-            (Some(Value::dynamic()), diags)
+            Value::dynamic()
         }
     }
 }

@@ -398,194 +398,235 @@ fn string_list_arg(attrs: &Attributes, name: &str, diags: &mut Diagnostics) -> V
     elems.iter().filter_map(|e| e.as_str().map(str::to_owned)).collect()
 }
 
+/// A spec block. Each kind is decoded by a function of its own, so that the frames on the
+/// path of nested specs stay small (a spec nested as deep as the parser allows decodes on a
+/// 2 MiB stack even in an unoptimised build).
 fn decode_spec_block(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    match block.type_name.as_str() {
+        "object" => spec_object(block, spec_ctx),
+        "array" | "tuple" => spec_tuple(block, spec_ctx),
+        "attr" => spec_attr(block, spec_ctx),
+        "block" => spec_block(block, spec_ctx),
+        kind @ ("block_list" | "block_set") => spec_block_list(block, spec_ctx, kind),
+        "block_map" => spec_block_map(block, spec_ctx),
+        "block_attrs" => spec_block_attrs(block, spec_ctx),
+        "literal" => spec_literal(block, spec_ctx),
+        "transform" => spec_transform(block, spec_ctx),
+        "default" => decode_default(&*block.body, spec_ctx),
+        other => invalid_spec_block(block, other),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_spec_block(block: &Block, other: &str) -> (Spec, Diagnostics) {
+    (
+        err_spec(),
+        Diagnostics(vec![Diagnostic::error(
+            "Invalid spec block",
+            format!("Blocks of type {} are not expected here.", go_quote(other)),
+        )
+        .with_subject(block.type_range.clone())]),
+    )
+}
+
+#[inline(never)]
+fn spec_object(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    let body = &*block.body;
+    let (content, mut diags) = body.content(&spec_schema(true));
+    let mut items = BTreeMap::new();
+    for b in &content.blocks {
+        let (s, d) = decode_spec_block(b, spec_ctx);
+        diags.extend(d);
+        if let Some(key) = b.labels.first() {
+            items.insert(key.clone(), s);
+        }
+    }
+    (Spec::Object(items), diags)
+}
+
+#[inline(never)]
+fn spec_tuple(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    let body = &*block.body;
+    let (content, mut diags) = body.content(&spec_schema(false));
+    let mut items = Vec::with_capacity(content.blocks.len());
+    for b in &content.blocks {
+        let (s, d) = decode_spec_block(b, spec_ctx);
+        diags.extend(d);
+        items.push(s);
+    }
+    (Spec::Tuple(items), diags)
+}
+
+#[inline(never)]
+fn spec_attr(block: &Block, _spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
     let implied = block.labels.first().cloned().unwrap_or_default();
     let body = &*block.body;
-    match block.type_name.as_str() {
-        "object" => {
-            let (content, mut diags) = body.content(&spec_schema(true));
-            let mut items = BTreeMap::new();
-            for b in &content.blocks {
-                let (s, d) = decode_spec_block(b, spec_ctx);
-                diags.extend(d);
-                if let Some(key) = b.labels.first() {
-                    items.insert(key.clone(), s);
-                }
-            }
-            (Spec::Object(items), diags)
-        }
-        "array" | "tuple" => {
-            let (content, mut diags) = body.content(&spec_schema(false));
-            let mut items = Vec::with_capacity(content.blocks.len());
-            for b in &content.blocks {
-                let (s, d) = decode_spec_block(b, spec_ctx);
-                diags.extend(d);
-                items.push(s);
-            }
-            (Spec::Tuple(items), diags)
-        }
-        "attr" => {
-            let (attrs, _, mut diags) = arguments(body, &["name", "type", "required"], false);
-            let name = string_arg(&attrs, "name", &mut diags);
-            let required = bool_arg(&attrs, "required", &mut diags).unwrap_or(false);
-            if diags.has_errors() {
-                return (err_spec(), diags);
-            }
-            let (ty, d) = eval_type_expr(attrs.get("type"));
-            diags.extend(d);
-            let name = name.unwrap_or(implied);
-            if name.is_empty() {
-                diags.push(
-                    Diagnostic::error(
-                        "Missing name in attribute spec",
-                        "The name attribute is required, to specify the attribute name that is expected in an input HCL file.",
-                    )
-                    .with_subject(body.missing_item_range()),
-                );
-                return (err_spec(), diags);
-            }
-            (Spec::Attr(AttrSpec { name, ty, required }), diags)
-        }
-        "block" => {
-            let (attrs, rest, mut diags) = arguments(body, &["block_type", "required"], true);
-            let type_name = string_arg(&attrs, "block_type", &mut diags);
-            let required = bool_arg(&attrs, "required", &mut diags).unwrap_or(false);
-            if diags.has_errors() {
-                return (err_spec(), diags);
-            }
-            let (nested, d) = nested_spec(rest, spec_ctx);
-            diags.extend(d);
-            let type_name = type_name.unwrap_or(implied);
-            (Spec::Block(BlockSpec { type_name, nested: Arc::new(nested), required }), diags)
-        }
-        kind @ ("block_list" | "block_set") => {
-            let (attrs, rest, mut diags) = arguments(body, &["block_type", "min_items", "max_items"], true);
-            let type_name = string_arg(&attrs, "block_type", &mut diags);
-            let min_items = count_arg(&attrs, "min_items", &mut diags);
-            let max_items = count_arg(&attrs, "max_items", &mut diags);
-            if diags.has_errors() {
-                return (err_spec(), diags);
-            }
-            let (nested, d) = nested_spec(rest, spec_ctx);
-            diags.extend(d);
-            let type_name = type_name.unwrap_or(implied);
-            if type_name.is_empty() {
-                diags.push(missing_block_type(kind, body));
-                return (err_spec(), diags);
-            }
-            let spec = BlockListSpec { type_name, nested: Arc::new(nested), min_items, max_items };
-            (if kind == "block_list" { Spec::BlockList(spec) } else { Spec::BlockSet(spec) }, diags)
-        }
-        "block_map" => {
-            let (attrs, rest, mut diags) = arguments(body, &["block_type", "labels"], true);
-            let type_name = string_arg(&attrs, "block_type", &mut diags);
-            let labels = string_list_arg(&attrs, "labels", &mut diags);
-            if diags.has_errors() {
-                return (err_spec(), diags);
-            }
-            let (nested, d) = nested_spec(rest, spec_ctx);
-            diags.extend(d);
-            let type_name = type_name.unwrap_or(implied);
-            if type_name.is_empty() {
-                diags.push(missing_block_type("block_map", body));
-                return (err_spec(), diags);
-            }
-            if labels.is_empty() {
-                diags.push(
-                    Diagnostic::error(
-                        "Invalid block label name list",
-                        "A block_map must have at least one label specified.",
-                    )
-                    .with_subject(body.missing_item_range()),
-                );
-                return (err_spec(), diags);
-            }
-            let spec = Spec::BlockMap(BlockMapSpec { type_name, labels, nested: Arc::new(nested) });
-            if implied_type(&spec).has_dynamic_types() {
-                diags.push(
-                    Diagnostic::error(
-                        "Invalid block_map spec",
-                        "A block_map spec may not contain attributes with type 'any'.",
-                    )
-                    .with_subject(body.missing_item_range()),
-                );
-            }
-            (spec, diags)
-        }
-        "block_attrs" => {
-            let (attrs, _, mut diags) = arguments(body, &["block_type", "element_type", "required"], false);
-            let type_name = string_arg(&attrs, "block_type", &mut diags);
-            let required = bool_arg(&attrs, "required", &mut diags).unwrap_or(false);
-            if diags.has_errors() {
-                return (err_spec(), diags);
-            }
-            let (element_type, d) = eval_type_expr(attrs.get("element_type"));
-            diags.extend(d);
-            let type_name = type_name.unwrap_or(implied);
-            if type_name.is_empty() {
-                diags.push(missing_block_type("block_attrs", body));
-                return (err_spec(), diags);
-            }
-            (Spec::BlockAttrs(BlockAttrsSpec { type_name, element_type, required }), diags)
-        }
-        "literal" => {
-            let (attrs, _, mut diags) = arguments(body, &["value"], false);
-            if diags.has_errors() {
-                return (err_spec(), diags);
-            }
-            let Some(attr) = attrs.get("value") else { return (err_spec(), diags) };
-            let (v, d) = attr.expr.value(Some(spec_ctx));
-            let failed = d.has_errors();
-            diags.extend(d);
-            if failed {
-                return (err_spec(), diags);
-            }
-            (Spec::Literal(v), diags)
-        }
-        "default" => decode_default(body, spec_ctx),
-        "transform" => {
-            let (attrs, rest, mut diags) = arguments(body, &["result"], true);
-            if diags.has_errors() {
-                return (err_spec(), diags);
-            }
-            let expr: Arc<dyn Expression> = match attrs.get("result") {
-                Some(attr) => attr.expr.clone(),
-                None => Arc::new(crate::body::StaticExpression {
-                    value: Value::null(Type::Dynamic),
-                    range: body.missing_item_range(),
-                }),
-            };
-            let Some(rest) = rest else { return (err_spec(), diags) };
-            let (content, d) = rest.content(&spec_schema(false));
-            let had_errors = d.has_errors();
-            diags.extend(d);
-            if content.blocks.len() != 1 {
-                if !had_errors {
-                    diags.push(
-                        Diagnostic::error(
-                            "Invalid transform spec",
-                            "A transform spec block must have exactly one nested spec block.",
-                        )
-                        .with_subject(body.missing_item_range()),
-                    );
-                }
-                return (err_spec(), diags);
-            }
-            let (wrapped, d) = decode_spec_block(&content.blocks[0], spec_ctx);
-            diags.extend(d);
-            let spec =
-                TransformSpec { wrapped: Arc::new(wrapped), expr, ctx: spec_ctx.clone(), var_name: "nested".into() };
-            (Spec::Transform(spec), diags)
-        }
-        other => (
-            err_spec(),
-            Diagnostics(vec![Diagnostic::error(
-                "Invalid spec block",
-                format!("Blocks of type {} are not expected here.", go_quote(other)),
-            )
-            .with_subject(block.type_range.clone())]),
-        ),
+    let (attrs, _, mut diags) = arguments(body, &["name", "type", "required"], false);
+    let name = string_arg(&attrs, "name", &mut diags);
+    let required = bool_arg(&attrs, "required", &mut diags).unwrap_or(false);
+    if diags.has_errors() {
+        return (err_spec(), diags);
     }
+    let (ty, d) = eval_type_expr(attrs.get("type"));
+    diags.extend(d);
+    let name = name.unwrap_or(implied);
+    if name.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                "Missing name in attribute spec",
+                "The name attribute is required, to specify the attribute name that is expected in an input HCL file.",
+            )
+            .with_subject(body.missing_item_range()),
+        );
+        return (err_spec(), diags);
+    }
+    (Spec::Attr(AttrSpec { name, ty, required }), diags)
+}
+
+#[inline(never)]
+fn spec_block(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    let implied = block.labels.first().cloned().unwrap_or_default();
+    let body = &*block.body;
+    let (attrs, rest, mut diags) = arguments(body, &["block_type", "required"], true);
+    let type_name = string_arg(&attrs, "block_type", &mut diags);
+    let required = bool_arg(&attrs, "required", &mut diags).unwrap_or(false);
+    if diags.has_errors() {
+        return (err_spec(), diags);
+    }
+    let (nested, d) = nested_spec(rest, spec_ctx);
+    diags.extend(d);
+    let type_name = type_name.unwrap_or(implied);
+    (Spec::Block(BlockSpec { type_name, nested: Arc::new(nested), required }), diags)
+}
+
+#[inline(never)]
+fn spec_block_list(block: &Block, spec_ctx: &EvalContext, kind: &str) -> (Spec, Diagnostics) {
+    let implied = block.labels.first().cloned().unwrap_or_default();
+    let body = &*block.body;
+    let (attrs, rest, mut diags) = arguments(body, &["block_type", "min_items", "max_items"], true);
+    let type_name = string_arg(&attrs, "block_type", &mut diags);
+    let min_items = count_arg(&attrs, "min_items", &mut diags);
+    let max_items = count_arg(&attrs, "max_items", &mut diags);
+    if diags.has_errors() {
+        return (err_spec(), diags);
+    }
+    let (nested, d) = nested_spec(rest, spec_ctx);
+    diags.extend(d);
+    let type_name = type_name.unwrap_or(implied);
+    if type_name.is_empty() {
+        diags.push(missing_block_type(kind, body));
+        return (err_spec(), diags);
+    }
+    let spec = BlockListSpec { type_name, nested: Arc::new(nested), min_items, max_items };
+    (if kind == "block_list" { Spec::BlockList(spec) } else { Spec::BlockSet(spec) }, diags)
+}
+
+#[inline(never)]
+fn spec_block_map(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    let implied = block.labels.first().cloned().unwrap_or_default();
+    let body = &*block.body;
+    let (attrs, rest, mut diags) = arguments(body, &["block_type", "labels"], true);
+    let type_name = string_arg(&attrs, "block_type", &mut diags);
+    let labels = string_list_arg(&attrs, "labels", &mut diags);
+    if diags.has_errors() {
+        return (err_spec(), diags);
+    }
+    let (nested, d) = nested_spec(rest, spec_ctx);
+    diags.extend(d);
+    let type_name = type_name.unwrap_or(implied);
+    if type_name.is_empty() {
+        diags.push(missing_block_type("block_map", body));
+        return (err_spec(), diags);
+    }
+    if labels.is_empty() {
+        diags.push(
+            Diagnostic::error("Invalid block label name list", "A block_map must have at least one label specified.")
+                .with_subject(body.missing_item_range()),
+        );
+        return (err_spec(), diags);
+    }
+    let spec = Spec::BlockMap(BlockMapSpec { type_name, labels, nested: Arc::new(nested) });
+    if implied_type(&spec).has_dynamic_types() {
+        diags.push(
+            Diagnostic::error("Invalid block_map spec", "A block_map spec may not contain attributes with type 'any'.")
+                .with_subject(body.missing_item_range()),
+        );
+    }
+    (spec, diags)
+}
+
+#[inline(never)]
+fn spec_block_attrs(block: &Block, _spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    let implied = block.labels.first().cloned().unwrap_or_default();
+    let body = &*block.body;
+    let (attrs, _, mut diags) = arguments(body, &["block_type", "element_type", "required"], false);
+    let type_name = string_arg(&attrs, "block_type", &mut diags);
+    let required = bool_arg(&attrs, "required", &mut diags).unwrap_or(false);
+    if diags.has_errors() {
+        return (err_spec(), diags);
+    }
+    let (element_type, d) = eval_type_expr(attrs.get("element_type"));
+    diags.extend(d);
+    let type_name = type_name.unwrap_or(implied);
+    if type_name.is_empty() {
+        diags.push(missing_block_type("block_attrs", body));
+        return (err_spec(), diags);
+    }
+    (Spec::BlockAttrs(BlockAttrsSpec { type_name, element_type, required }), diags)
+}
+
+#[inline(never)]
+fn spec_literal(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    let body = &*block.body;
+    let (attrs, _, mut diags) = arguments(body, &["value"], false);
+    if diags.has_errors() {
+        return (err_spec(), diags);
+    }
+    let Some(attr) = attrs.get("value") else { return (err_spec(), diags) };
+    let (v, d) = attr.expr.value(Some(spec_ctx));
+    let failed = d.has_errors();
+    diags.extend(d);
+    if failed {
+        return (err_spec(), diags);
+    }
+    (Spec::Literal(v), diags)
+}
+
+#[inline(never)]
+fn spec_transform(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
+    let body = &*block.body;
+    let (attrs, rest, mut diags) = arguments(body, &["result"], true);
+    if diags.has_errors() {
+        return (err_spec(), diags);
+    }
+    let expr: Arc<dyn Expression> = match attrs.get("result") {
+        Some(attr) => attr.expr.clone(),
+        None => Arc::new(crate::body::StaticExpression {
+            value: Value::null(Type::Dynamic),
+            range: body.missing_item_range(),
+        }),
+    };
+    let Some(rest) = rest else { return (err_spec(), diags) };
+    let (content, d) = rest.content(&spec_schema(false));
+    let had_errors = d.has_errors();
+    diags.extend(d);
+    if content.blocks.len() != 1 {
+        if !had_errors {
+            diags.push(
+                Diagnostic::error(
+                    "Invalid transform spec",
+                    "A transform spec block must have exactly one nested spec block.",
+                )
+                .with_subject(body.missing_item_range()),
+            );
+        }
+        return (err_spec(), diags);
+    }
+    let (wrapped, d) = decode_spec_block(&content.blocks[0], spec_ctx);
+    diags.extend(d);
+    let spec = TransformSpec { wrapped: Arc::new(wrapped), expr, ctx: spec_ctx.clone(), var_name: "nested".into() };
+    (Spec::Transform(spec), diags)
 }
 
 fn missing_block_type(kind: &str, body: &dyn Body) -> Diagnostic {

@@ -14,6 +14,8 @@ use std::sync::Arc;
 use hclkit_value::function::Function;
 use hclkit_value::Value;
 
+use super::budget::Budget;
+
 /// Variables and functions available to expressions, with an optional parent context.
 ///
 /// Cheap to clone: the tables and the parent are shared, and copied only when a shared table
@@ -34,11 +36,15 @@ use hclkit_value::Value;
 /// assert_eq!(child.variable("name"), Some(&Value::string("db")));
 /// assert!(child.function("upper").is_some());
 /// ```
+///
+/// A context may also carry an evaluation [`Budget`], bounding the work of everything
+/// evaluated with it (and with its children); see [`with_budget`](EvalContext::with_budget).
 #[derive(Clone, Default)]
 pub struct EvalContext {
     variables: Option<Arc<BTreeMap<String, Value>>>,
     functions: Option<Arc<BTreeMap<String, Function>>>,
     parent: Option<Arc<EvalContext>>,
+    budget: Option<Budget>,
 }
 
 impl EvalContext {
@@ -77,7 +83,55 @@ impl EvalContext {
     /// assert!(root.parent().is_none());
     /// ```
     pub fn child(&self) -> EvalContext {
-        EvalContext { variables: None, functions: None, parent: Some(Arc::new(self.clone())) }
+        EvalContext { variables: None, functions: None, parent: Some(Arc::new(self.clone())), budget: None }
+    }
+
+    /// This context with an evaluation budget: every evaluation with this context, its
+    /// clones and its children (unless they set their own) counts its work against
+    /// `budget`, and fails with an "Evaluation too large" diagnostic once the work passes
+    /// the limit. The count is cumulative: several evaluations share it (pass
+    /// `budget.clone()` to keep a handle on the count, or [`Budget::reset`] it).
+    ///
+    /// Without a budget, each top-level evaluation gets a fresh one with the
+    /// [default limit](Budget::DEFAULT_LIMIT); see [`Budget`] for the whole story.
+    ///
+    /// ```
+    /// use hclkit::eval::{Budget, EvalContext};
+    /// use hclkit_value::stdlib;
+    ///
+    /// let (e, _) = hclkit::parse_expression(
+    ///     b"length(flatten([for i in range(1000): [for j in range(1000): [for k in range(20): k]]]))".as_slice(),
+    ///     "x.hcl",
+    /// );
+    /// // Twenty million numbers: far past the default budget, so an error, quickly.
+    /// let ctx = EvalContext::new().with_functions(stdlib::all());
+    /// let (_, diags) = e.expr().value(Some(&ctx));
+    /// assert_eq!(diags.0[0].summary, "Evaluation too large");
+    ///
+    /// // A child shares its parent's budget.
+    /// let budget = Budget::new(1_000);
+    /// let ctx = ctx.with_budget(budget.clone());
+    /// let child = ctx.child();
+    /// assert_eq!(child.budget().unwrap().limit(), Some(1_000));
+    /// let (e, _) = hclkit::parse_expression(b"range(100)".as_slice(), "x.hcl");
+    /// assert!(e.expr().value(Some(&child)).1.is_empty());
+    /// // A list (4 units) of 100 numbers.
+    /// assert_eq!(budget.used(), 104);
+    /// ```
+    pub fn with_budget(mut self, budget: Budget) -> EvalContext {
+        self.set_budget(budget);
+        self
+    }
+
+    /// Sets this context's evaluation budget (see [`with_budget`](EvalContext::with_budget)).
+    pub fn set_budget(&mut self, budget: Budget) -> &mut EvalContext {
+        self.budget = Some(budget);
+        self
+    }
+
+    /// The evaluation budget of this context, or of its nearest ancestor that has one.
+    pub fn budget(&self) -> Option<&Budget> {
+        self.ancestry().find_map(|c| c.budget.as_ref())
     }
 
     /// The parent context, if any.
@@ -224,6 +278,9 @@ impl std::fmt::Debug for EvalContext {
         }
         if let Some(fs) = &self.functions {
             d.field("functions", &fs.keys().collect::<Vec<_>>());
+        }
+        if let Some(b) = &self.budget {
+            d.field("budget", b);
         }
         if let Some(p) = &self.parent {
             d.field("parent", p);

@@ -9,7 +9,8 @@ use hclkit_value::convert::{convert, get_conversion_unsafe, unify_with_conversio
 use hclkit_value::{Number, Type, Value};
 
 use super::access;
-use super::context::{ChildScope, Lookup, Scope};
+use super::budget::{self, Budget, InLoop};
+use super::context::{ChildScope, EvalContext, Lookup, Scope};
 use crate::diagnostic::{go_quote, Diagnostic, Severity};
 use crate::pos::Span;
 use crate::suggest::name_suggestion;
@@ -28,6 +29,35 @@ pub(crate) fn has_errors(d: &[Diagnostic]) -> bool {
 /// expressions and calls, are under 10 KiB there); an optimised build far less.
 const MAX_EVAL_DEPTH: u32 = 500;
 
+/// How many levels of [`MAX_EVAL_DEPTH`] an evaluation that a function starts during a call
+/// (`try`'s arguments, an hcldec spec function's result) adds to its caller's depth: its
+/// path through the call takes the stack of a few levels.
+const NESTED_EVAL_LEVELS: u32 = 1;
+
+std::thread_local! {
+    /// The depth a new evaluation starts at: its caller's, during a function call.
+    static NESTED_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Evaluations started until dropped (by a function being called) start at a depth.
+pub(crate) struct NestedDepth(u32);
+
+impl NestedDepth {
+    pub(crate) fn enter(depth: u32) -> NestedDepth {
+        NestedDepth(NESTED_DEPTH.with(|d| d.replace(depth)))
+    }
+}
+
+impl Drop for NestedDepth {
+    fn drop(&mut self) {
+        NESTED_DEPTH.with(|d| d.set(self.0));
+    }
+}
+
+/// The budget units a diagnostic made in a loop costs (besides its text): it is kept, and
+/// printed with a source snippet, so it weighs about as much as a dozen values.
+const DIAGNOSTIC_UNITS: u64 = 16;
+
 pub(crate) struct Evaluator<'a> {
     pub(crate) tree: &'a Tree,
     /// `tree` shared, for expressions handed out unevaluated (expression-taking function
@@ -36,16 +66,152 @@ pub(crate) struct Evaluator<'a> {
     /// The values of splat placeholders being iterated, innermost last.
     anon: Vec<(NodeId, Value)>,
     depth: u32,
+    /// The budget this evaluation charges (see [`budget`](super::budget)).
+    pub(crate) budget: Budget,
+    /// The budget's count when this evaluation started.
+    start_used: u64,
+    /// The "Evaluation too large" diagnostic, once this evaluation has run out of budget:
+    /// from then on every expression evaluates to the dynamic value at once.
+    pub(crate) stopped: Option<Box<Diagnostic>>,
 }
 
 impl<'a> Evaluator<'a> {
-    pub(crate) fn new(tree: &'a Tree) -> Evaluator<'a> {
-        Evaluator { tree, shared: None, anon: Vec::new(), depth: 0 }
+    /// An evaluator over `tree`, charging the budget `ctx` says (or the running one, or a
+    /// fresh default one).
+    pub(crate) fn new(tree: &'a Tree, ctx: Option<&EvalContext>) -> Evaluator<'a> {
+        let budget = ctx.and_then(EvalContext::budget).cloned().or_else(budget::Running::current).unwrap_or_default();
+        let start_used = budget.used();
+        let depth = NESTED_DEPTH.with(std::cell::Cell::get);
+        Evaluator { tree, shared: None, anon: Vec::new(), depth, budget, start_used, stopped: None }
     }
 
     /// An evaluator over a shared tree.
-    pub(crate) fn new_shared(tree: &'a Arc<Tree>) -> Evaluator<'a> {
-        Evaluator { tree, shared: Some(tree.clone()), anon: Vec::new(), depth: 0 }
+    pub(crate) fn new_shared(tree: &'a Arc<Tree>, ctx: Option<&EvalContext>) -> Evaluator<'a> {
+        let mut ev = Evaluator::new(tree, ctx);
+        ev.shared = Some(tree.clone());
+        ev
+    }
+
+    /// Evaluates a top-level expression: with this evaluation's budget as the running one
+    /// (for evaluations that functions start), and with the "Evaluation too large"
+    /// diagnostic made sure of when the budget ran out (a conditional's branch not taken, or
+    /// `can`, may have dropped it; a function may have used the budget up).
+    pub(crate) fn run(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
+        let _running = budget::Running::enter(self.budget.clone());
+        let was_exhausted = self.budget.is_exhausted();
+        let (v, mut diags) = self.eval(e, scope);
+        if self.stopped.is_none() && !was_exhausted && self.budget.is_exhausted() {
+            self.stop(e, "expression", &mut diags);
+        }
+        match &self.stopped {
+            Some(d) => {
+                if !diags.iter().any(|x| x.summary == d.summary && x.subject == d.subject) {
+                    diags.push((**d).clone());
+                }
+                (Value::dynamic(), diags)
+            }
+            None => (v, diags),
+        }
+    }
+
+    /// The depth evaluations that a function called now starts begin at.
+    pub(crate) fn depth_for_nested(&self) -> u32 {
+        self.depth.saturating_add(NESTED_EVAL_LEVELS)
+    }
+
+    /// Charges `units` of work for `e` (a `what`, for the diagnostic) to the budget. False
+    /// when the budget is used up: the caller stops and returns the dynamic value. The first
+    /// time, the "Evaluation too large" diagnostic on `e` is added to `diags`.
+    pub(crate) fn charge(&mut self, units: u64, e: Expr<'a>, what: &str, diags: &mut Diags) -> bool {
+        if self.stopped.is_some() {
+            return false;
+        }
+        if units == 0 || self.budget.charge(units) {
+            return true;
+        }
+        self.stop(e, what, diags);
+        false
+    }
+
+    /// Charges for a value `v` that the expression `e` produced and a loop, a splat or a
+    /// constructor in a loop makes an element of its result: one unit, and the value's
+    /// whole size beyond that when `e` did not charge for it itself (a variable, an element
+    /// of another value: it is shared, so the new value holds another copy of it).
+    pub(crate) fn charge_element(
+        &mut self,
+        v: &Value,
+        e: Expr<'a>,
+        subject: Expr<'a>,
+        what: &str,
+        diags: &mut Diags,
+    ) -> bool {
+        self.charge_shared(1, v, e, subject, what, diags)
+    }
+
+    /// Charges `base` units and, for a value `e` did not charge for itself, its size beyond
+    /// the first unit (see [`charge_element`](Self::charge_element)). `subject` is the
+    /// expression building the new value, for the diagnostic.
+    pub(crate) fn charge_shared(
+        &mut self,
+        base: u64,
+        v: &Value,
+        e: Expr<'a>,
+        subject: Expr<'a>,
+        what: &str,
+        diags: &mut Diags,
+    ) -> bool {
+        let extra = if charged_whole(e) || is_scalar(v) { 0 } else { self.size_of(v).saturating_sub(1) };
+        self.charge(base.saturating_add(extra), subject, what, diags)
+    }
+
+    /// The size of `v` in budget units, counted no further than just past what is left of
+    /// the budget (so the count costs no more than the charge). Without a limit the walk is
+    /// skipped (a value sharing its parts can be far larger than the work that made it), and
+    /// a value counts one unit.
+    pub(crate) fn size_of(&self, v: &Value) -> u64 {
+        match self.budget.limit() {
+            Some(_) => budget::size_within(v, self.budget.remaining().saturating_add(1)),
+            None => 1,
+        }
+    }
+
+    /// Charges for one iteration of a loop (`base` units), and for the diagnostics added
+    /// since `seen` (the iterations before): each is kept, and likely printed, so a loop
+    /// could otherwise make millions.
+    pub(crate) fn charge_iteration(
+        &mut self,
+        base: u64,
+        diags: &mut Diags,
+        seen: &mut usize,
+        e: Expr<'a>,
+        what: &str,
+    ) -> bool {
+        let units: u64 = diags
+            .get(*seen..)
+            .unwrap_or_default()
+            .iter()
+            .map(|d| DIAGNOSTIC_UNITS + budget::string_units(d.detail.len()))
+            .sum();
+        *seen = diags.len();
+        self.charge(base.saturating_add(units), e, what, diags)
+    }
+
+    /// Stops the evaluation: the "Evaluation too large" diagnostic on `e`.
+    pub(crate) fn stop(&mut self, e: Expr<'a>, what: &str, diags: &mut Diags) {
+        let limit = self.budget.limit().unwrap_or(u64::MAX);
+        let before = if self.start_used > 0 {
+            format!(" Expressions evaluated before this one with the same budget had used {} units.", self.start_used)
+        } else {
+            String::new()
+        };
+        let detail = format!(
+            "Evaluating this {what} takes more work than the evaluation limit of {limit} units allows (a unit is about one value produced: an element made by a `for` expression, a splat or a function call, or {} bytes of string).{before} {}",
+            budget::STRING_BYTES_PER_UNIT,
+            self.budget.hint()
+        );
+        let d = self.error("Evaluation too large", detail, e.span(), None);
+        diags.push(d.clone());
+        self.stopped = Some(Box::new(d));
     }
 
     /// The tree, shared.
@@ -69,15 +235,13 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates `e` in `scope`.
+    ///
+    /// Every level of nesting goes through here, so the frame is kept small (what is rare
+    /// is in functions of its own): the stack an expression at the nesting limits needs
+    /// stays within a 2 MiB thread stack even in an unoptimised build.
     pub(crate) fn eval(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
-        if self.depth >= MAX_EVAL_DEPTH {
-            let d = self.error(
-                "Expression too deeply nested",
-                format!("hclkit evaluates expressions nested up to {MAX_EVAL_DEPTH} levels deep."),
-                e.start_span(),
-                Some(e.span()),
-            );
-            return (Value::dynamic(), vec![d]);
+        if self.stopped.is_some() || self.depth >= MAX_EVAL_DEPTH {
+            return self.refuse(e);
         }
         self.depth += 1;
         let r = self.eval_inner(e, scope);
@@ -85,11 +249,28 @@ impl<'a> Evaluator<'a> {
         r
     }
 
+    /// The result of an expression not evaluated: after the budget ran out, nothing; past
+    /// the depth limit, the diagnostic.
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self, e: Expr<'a>) -> (Value, Diags) {
+        if self.stopped.is_some() {
+            return (Value::dynamic(), Vec::new());
+        }
+        let d = self.error(
+            "Expression too deeply nested",
+            format!("hclkit evaluates expressions nested up to {MAX_EVAL_DEPTH} levels deep."),
+            e.start_span(),
+            Some(e.span()),
+        );
+        (Value::dynamic(), vec![d])
+    }
+
     /// Dispatches on the expression kind. Each kind has its own (not inlined) method, so
     /// that this frame, which every level of nesting pays for, stays small.
     fn eval_inner(&mut self, e: Expr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         match e {
-            Expr::Literal(l) => (literal(l), Vec::new()),
+            Expr::Literal(l) => self.literal(l),
             Expr::Template(t) => self.template(t, scope),
             Expr::TemplateWrap(w) => self.eval(w.wrapped(), scope),
             Expr::TemplateJoin(j) => self.template_join(j, scope),
@@ -112,6 +293,20 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// A literal; in a loop, a string literal is charged by its length (each evaluation
+    /// makes a copy).
+    #[inline(never)]
+    fn literal(&mut self, l: LiteralExpr<'a>) -> (Value, Diags) {
+        let v = literal(l);
+        let mut diags = Vec::new();
+        if let Some(s) = v.as_str() {
+            if InLoop::active() && !self.charge(budget::string_units(s.len()), Expr::Literal(l), "string", &mut diags) {
+                return (Value::dynamic(), diags);
+            }
+        }
+        (v, diags)
+    }
+
     #[inline(never)]
     fn relative_traversal(&mut self, t: RelativeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (src, mut diags) = self.eval(t.source(), scope);
@@ -124,9 +319,17 @@ impl<'a> Evaluator<'a> {
     fn tuple(&mut self, t: TupleConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let mut diags = Vec::new();
         let mut vals = Vec::new();
+        // Outside loops a constructor is evaluated once: bounded by the source, it is free.
+        let in_loop = InLoop::active();
+        if in_loop && !self.charge(budget::CONTAINER_UNITS, Expr::Tuple(t), "tuple", &mut diags) {
+            return (Value::dynamic(), diags);
+        }
         for x in t.exprs() {
             let (v, d) = self.eval(x, scope);
             diags.extend(d);
+            if in_loop && !self.charge_element(&v, x, Expr::Tuple(t), "tuple", &mut diags) {
+                return (Value::dynamic(), diags);
+            }
             vals.push(v);
         }
         (Value::tuple(vals), diags)
@@ -137,6 +340,12 @@ impl<'a> Evaluator<'a> {
         let (coll, mut diags) = self.eval(i.collection(), scope);
         let (key, d) = self.eval(i.key(), scope);
         diags.extend(d);
+        self.apply_index(i, coll, key, diags)
+    }
+
+    /// Indexes a value.
+    #[inline(never)]
+    fn apply_index(&self, i: IndexExpr<'a>, coll: Value, key: Value, mut diags: Diags) -> (Value, Diags) {
         match access::index(&coll, &key) {
             Ok(v) => (v, diags),
             Err(p) => {
@@ -196,13 +405,25 @@ impl<'a> Evaluator<'a> {
     fn conditional(&mut self, c: ConditionalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (t, t_diags) = self.eval(c.true_result(), scope);
         let (f, f_diags) = self.eval(c.false_result(), scope);
+        let plan = match self.conditional_type(c, &t, &f) {
+            Ok(plan) => plan,
+            Err(r) => return r,
+        };
+        let (cond, diags) = self.eval(c.condition(), scope);
+        self.conditional_result(c, plan, cond, diags, [(t, t_diags), (f, f_diags)])
+    }
+
+    /// A conditional's result type, and the conversions of its results to it, as the
+    /// reference decides them; or the diagnostic when the results' types do not unify.
+    #[inline(never)]
+    fn conditional_type(&self, c: ConditionalExpr<'a>, t: &Value, f: &Value) -> Result<Box<CondPlan>, (Value, Diags)> {
         let is_dyn_null = |v: &Value| v.is_null() && v.ty().is_dynamic();
         let mut convs: [Option<Conversion>; 2] = [None, None];
-        let result_ty = if is_dyn_null(&t) {
+        let result_ty = if is_dyn_null(t) {
             let ty = f.ty();
             convs[0] = get_conversion_unsafe(&Type::Dynamic, &ty);
             Some(ty)
-        } else if is_dyn_null(&f) {
+        } else if is_dyn_null(f) {
             let ty = t.ty();
             convs[1] = get_conversion_unsafe(&Type::Dynamic, &ty);
             Some(ty)
@@ -215,17 +436,33 @@ impl<'a> Evaluator<'a> {
                 ty
             })
         };
-        let Some(result_ty) = result_ty else {
-            let detail = format!(
-                "The true and false result expressions must have consistent types. {}.",
-                describe_type_mismatch(&t.ty(), &f.ty())
-            );
-            let subject = c.true_result().span().to(c.false_result().span());
-            let d = self.error("Inconsistent conditional result types", detail, subject, Some(c.span()));
-            return (Value::dynamic(), vec![d]);
-        };
+        match result_ty {
+            Some(ty) => Ok(Box::new(CondPlan { ty, convs })),
+            None => {
+                let detail = format!(
+                    "The true and false result expressions must have consistent types. {}.",
+                    describe_type_mismatch(&t.ty(), &f.ty())
+                );
+                let subject = c.true_result().span().to(c.false_result().span());
+                let d = self.error("Inconsistent conditional result types", detail, subject, Some(c.span()));
+                Err((Value::dynamic(), vec![d]))
+            }
+        }
+    }
 
-        let (cond, mut diags) = self.eval(c.condition(), scope);
+    /// A conditional's result, given its condition's value and both results. (The plan is
+    /// boxed so that `conditional`, on the recursive path, holds a pointer, not the plan.)
+    #[allow(clippy::boxed_local)]
+    #[inline(never)]
+    fn conditional_result(
+        &self,
+        c: ConditionalExpr<'a>,
+        plan: Box<CondPlan>,
+        cond: Value,
+        mut diags: Diags,
+        results: [(Value, Diags); 2],
+    ) -> (Value, Diags) {
+        let CondPlan { ty: result_ty, convs } = *plan;
         let cond_span = c.condition().span();
         if cond.is_null() {
             diags.push(self.error(
@@ -249,6 +486,7 @@ impl<'a> Evaluator<'a> {
             return (Value::unknown(result_ty), diags);
         };
         let [true_conv, false_conv] = convs;
+        let [(t, t_diags), (f, f_diags)] = results;
         let (which, value, branch_diags, conv, expr) = if cond.as_bool() == Some(true) {
             ("true", t, t_diags, true_conv, c.true_result())
         } else {
@@ -278,41 +516,25 @@ impl<'a> Evaluator<'a> {
         let mut diags = Vec::new();
         let mut known = true;
         let mut attrs: Vec<(String, Value)> = Vec::new();
+        let in_loop = InLoop::active();
+        if in_loop && !self.charge(budget::CONTAINER_UNITS, Expr::Object(o), "object", &mut diags) {
+            return (Value::dynamic(), diags);
+        }
         for item in o.items() {
             let (key, key_diags) = self.object_key(item.key, scope);
             let key_failed = has_errors(&key_diags);
             diags.extend(key_diags);
             let (val, d) = self.eval(item.value, scope);
             diags.extend(d);
+            if in_loop && !self.charge_attribute(o, &key, &val, item, &mut diags) {
+                return (Value::dynamic(), diags);
+            }
             if key_failed {
                 known = false;
                 continue;
             }
-            if key.is_null() {
-                diags.push(self.error(
-                    "Null value as key",
-                    "Can't use a null value as a key.",
-                    item.value.span(),
-                    None,
-                ));
-                known = false;
-                continue;
-            }
-            let key = match convert(&key, &Type::String) {
-                Ok(k) => k,
-                Err(e) => {
-                    diags.push(self.error(
-                        "Incorrect key type",
-                        format!("Can't use this value as a key: {e}."),
-                        item.key.span(),
-                        None,
-                    ));
-                    known = false;
-                    continue;
-                }
-            };
-            match key.as_str() {
-                Some(k) => attrs.push((k.to_owned(), val)),
+            match self.object_key_string(key, item, &mut diags) {
+                Some(k) => attrs.push((k, val)),
                 None => known = false,
             }
         }
@@ -322,20 +544,61 @@ impl<'a> Evaluator<'a> {
         (Value::object(attrs), diags)
     }
 
+    /// Charges for an attribute of an object constructor in a loop.
+    #[inline(never)]
+    fn charge_attribute(
+        &mut self,
+        o: ObjectConsExpr<'a>,
+        key: &Value,
+        val: &Value,
+        item: ObjectItem<'a>,
+        diags: &mut Diags,
+    ) -> bool {
+        let key_units = key.as_str().map_or(0, |k| budget::string_units(k.len()));
+        self.charge(key_units, Expr::Object(o), "object", diags)
+            && self.charge_element(val, item.value, Expr::Object(o), "object", diags)
+    }
+
+    /// An object constructor key's value as a string; `None` (with a diagnostic if it is
+    /// wrong) when it is not one.
+    #[inline(never)]
+    fn object_key_string(&self, key: Value, item: ObjectItem<'a>, diags: &mut Diags) -> Option<String> {
+        if key.is_null() {
+            diags.push(self.error("Null value as key", "Can't use a null value as a key.", item.value.span(), None));
+            return None;
+        }
+        match convert(&key, &Type::String) {
+            Ok(k) => k.as_str().map(str::to_owned),
+            Err(e) => {
+                diags.push(self.error(
+                    "Incorrect key type",
+                    format!("Can't use this value as a key: {e}."),
+                    item.key.span(),
+                    None,
+                ));
+                None
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn ambiguous_key(&self, key: ObjectKey<'a>) -> (Value, Diags) {
+        let d = self.error(
+            "Ambiguous attribute key",
+            "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+            key.span(),
+            None,
+        );
+        (Value::dynamic(), vec![d])
+    }
+
     /// An object constructor key: a bare name is a string, a multi-step traversal is an
     /// error unless parenthesised, anything else is evaluated.
     fn object_key(&mut self, key: ObjectKey<'a>, scope: Scope<'_>) -> (Value, Diags) {
         if !key.force_non_literal() {
             match key.expr() {
-                Expr::ScopeTraversal(t) if t.len() > 1 => {
-                    let d = self.error(
-                        "Ambiguous attribute key",
-                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
-                        key.span(),
-                        None,
-                    );
-                    return (Value::dynamic(), vec![d]);
-                }
+                Expr::ScopeTraversal(t) if t.len() > 1 => return self.ambiguous_key(key),
                 Expr::ScopeTraversal(t) => return (Value::string(t.root_name()), Vec::new()),
                 Expr::Literal(l) => {
                     if let Some(k) = l.keyword() {
@@ -348,9 +611,26 @@ impl<'a> Evaluator<'a> {
         self.eval(key.expr(), scope)
     }
 
+    /// A `for` expression. Its steps are methods of their own, so the frames on the path
+    /// of nested `for` expressions stay small.
     #[inline(never)]
     fn for_expr(&mut self, f: ForExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (coll, mut diags) = self.eval(f.collection(), scope);
+        if !self.for_collection_ok(f, &coll, &mut diags) || !self.for_condition_ok(f, scope, &mut diags) {
+            return (Value::dynamic(), diags);
+        }
+        let v = if f.key_expr().is_some() {
+            self.for_object(f, &coll, scope, &mut diags)
+        } else {
+            self.for_tuple(f, &coll, scope, &mut diags)
+        };
+        (v, diags)
+    }
+
+    /// Whether a `for` expression's collection can be iterated (otherwise the result is the
+    /// dynamic value, with a diagnostic if the collection is wrong); charges for the result.
+    #[inline(never)]
+    fn for_collection_ok(&mut self, f: ForExpr<'a>, coll: &Value, diags: &mut Diags) -> bool {
         let coll_span = f.collection().span();
         if coll.is_null() {
             diags.push(self.error(
@@ -359,11 +639,11 @@ impl<'a> Evaluator<'a> {
                 coll_span,
                 Some(f.span()),
             ));
-            return (Value::dynamic(), diags);
+            return false;
         }
         let ty = coll.ty();
         if ty.is_dynamic() {
-            return (Value::dynamic(), diags);
+            return false;
         }
         if !(ty.is_collection() || ty.is_structural()) {
             diags.push(self.error(
@@ -375,181 +655,249 @@ impl<'a> Evaluator<'a> {
                 coll_span,
                 Some(f.span()),
             ));
-            return (Value::dynamic(), diags);
+            return false;
         }
         if !coll.is_known() {
-            return (Value::dynamic(), diags);
+            return false;
         }
+        // The result, a tuple or an object.
+        self.charge(budget::CONTAINER_UNITS, Expr::For(f), "`for` expression", diags)
+    }
 
-        let key_var = f.key_var();
-        let value_var = f.value_var();
-        let child = |scope, k: Value, v: Value| ChildScope {
+    /// An early check of the condition with unknown variables, to catch mistakes once
+    /// rather than once per element: whether to go on.
+    #[inline(never)]
+    fn for_condition_ok(&mut self, f: ForExpr<'a>, scope: Scope<'_>, diags: &mut Diags) -> bool {
+        let Some(cond) = f.condition() else { return true };
+        let cs = ChildScope {
             parent: scope,
-            key: key_var.map(|name| (name, k)),
-            value: (value_var, v),
+            key: f.key_var().map(|name| (name, Value::dynamic())),
+            value: (f.value_var(), Value::dynamic()),
         };
+        let (result, cond_diags) = self.eval(cond, Scope::Child(&cs));
+        let cond_failed = has_errors(&cond_diags);
+        diags.extend(cond_diags);
+        if self.for_condition_checked(f, cond, &result) {
+            return !cond_failed;
+        }
+        self.for_condition_report(f, cond, &result, diags);
+        false
+    }
 
-        // An early check of the condition with unknown variables, to catch mistakes once
-        // rather than once per element.
-        if let Some(cond) = f.condition() {
-            let cs = child(scope, Value::dynamic(), Value::dynamic());
-            let (result, cond_diags) = self.eval(cond, Scope::Child(&cs));
-            let cond_failed = has_errors(&cond_diags);
-            diags.extend(cond_diags);
-            if result.is_null() {
+    /// Whether the early check's result is a bool (or convertible, or unknown), not null.
+    fn for_condition_checked(&self, _f: ForExpr<'a>, _cond: Expr<'a>, result: &Value) -> bool {
+        !result.is_null() && convert(result, &Type::Bool).is_ok()
+    }
+
+    /// Adds the diagnostic for a bad early check's result.
+    #[cold]
+    #[inline(never)]
+    fn for_condition_report(&self, f: ForExpr<'a>, cond: Expr<'a>, result: &Value, diags: &mut Diags) {
+        if result.is_null() {
+            diags.push(self.error(
+                "Condition is null",
+                "The value of the 'if' clause must not be null.",
+                cond.span(),
+                Some(f.span()),
+            ));
+        } else if let Err(e) = convert(result, &Type::Bool) {
+            diags.push(self.invalid_condition(f, cond, &e.to_string()));
+        }
+    }
+
+    /// The scope of one iteration.
+    fn for_scope<'s>(f: ForExpr<'a>, scope: Scope<'s>, k: Value, v: Value) -> ChildScope<'s>
+    where
+        'a: 's,
+    {
+        ChildScope { parent: scope, key: f.key_var().map(|name| (name, k)), value: (f.value_var(), v) }
+    }
+
+    /// Whether the element of this iteration is in the result: the condition is true.
+    /// `None` when it is not known (or not a bool), which makes the whole result unknown.
+    #[inline(never)]
+    fn for_include(&mut self, f: ForExpr<'a>, inner: Scope<'_>, known: &mut bool, diags: &mut Diags) -> Option<bool> {
+        let Some(cond) = f.condition() else { return Some(true) };
+        let (raw, d) = self.eval(cond, inner);
+        diags.extend(d);
+        if raw.is_null() {
+            if *known {
+                diags.push(self.invalid_condition(f, cond, ""));
+            }
+            return None;
+        }
+        // (An object `for` expression converts first, so an unknown of a wrong type is
+        // reported, as the reference does.)
+        if !raw.is_known() && f.key_expr().is_none() {
+            return None;
+        }
+        match convert(&raw, &Type::Bool) {
+            Ok(b) if !b.is_known() => None,
+            Ok(b) => Some(b.as_bool() != Some(false)),
+            Err(e) => {
+                if *known {
+                    diags.push(self.invalid_condition(f, cond, &e.to_string()));
+                }
+                None
+            }
+        }
+    }
+
+    /// A `for` expression making a tuple.
+    #[inline(never)]
+    fn for_tuple(&mut self, f: ForExpr<'a>, coll: &Value, scope: Scope<'_>, diags: &mut Diags) -> Value {
+        let mut known = true;
+        let mut vals = Vec::new();
+        let _in_loop = InLoop::enter();
+        let mut seen = diags.len();
+        for (k, v) in coll.iter_elements() {
+            if !self.charge_iteration(1, diags, &mut seen, Expr::For(f), "`for` expression") {
+                return Value::dynamic();
+            }
+            let cs = Self::for_scope(f, scope, k, v);
+            let inner = Scope::Child(&cs);
+            match self.for_include(f, inner, &mut known, diags) {
+                None => {
+                    known = false;
+                    continue;
+                }
+                Some(false) => continue,
+                Some(true) => {}
+            }
+            let (val, d) = self.eval(f.value_expr(), inner);
+            diags.extend(d);
+            if !self.charge_shared(0, &val, f.value_expr(), Expr::For(f), "`for` expression", diags) {
+                return Value::dynamic();
+            }
+            vals.push(val);
+        }
+        if !self.charge_iteration(0, diags, &mut seen, Expr::For(f), "`for` expression") || !known {
+            return Value::dynamic();
+        }
+        Value::tuple(vals)
+    }
+
+    /// A `for` expression making an object: keys in first-seen order, each with one value
+    /// or a group.
+    #[inline(never)]
+    fn for_object(&mut self, f: ForExpr<'a>, coll: &Value, scope: Scope<'_>, diags: &mut Diags) -> Value {
+        let Some(key_expr) = f.key_expr() else { return Value::dynamic() };
+        let mut known = true;
+        let mut entries: Vec<(String, Vec<Value>)> = Vec::new();
+        let mut index = std::collections::HashMap::<String, usize>::new();
+        let _in_loop = InLoop::enter();
+        let mut seen = diags.len();
+        for (k, v) in coll.iter_elements() {
+            if !self.charge_iteration(1, diags, &mut seen, Expr::For(f), "`for` expression") {
+                return Value::dynamic();
+            }
+            let cs = Self::for_scope(f, scope, k, v);
+            let inner = Scope::Child(&cs);
+            match self.for_include(f, inner, &mut known, diags) {
+                None => {
+                    known = false;
+                    continue;
+                }
+                Some(false) => continue,
+                Some(true) => {}
+            }
+            let (key_raw, d) = self.eval(key_expr, inner);
+            diags.extend(d);
+            let Some(key) = self.for_key(f, key_expr, key_raw, &mut known, diags) else {
+                continue;
+            };
+            let (val, d) = self.eval(f.value_expr(), inner);
+            diags.extend(d);
+            let key_units = budget::string_units(key.len());
+            if !self.charge_shared(key_units, &val, f.value_expr(), Expr::For(f), "`for` expression", diags) {
+                return Value::dynamic();
+            }
+            self.for_insert(f, key_expr, key, val, &mut entries, &mut index, diags);
+        }
+        if !self.charge_iteration(0, diags, &mut seen, Expr::For(f), "`for` expression") || !known {
+            return Value::dynamic();
+        }
+        let group = f.group();
+        let attrs = entries.into_iter().map(|(k, mut vs)| {
+            let v = if group { Value::tuple(vs) } else { vs.pop().unwrap_or_else(Value::dynamic) };
+            (k, v)
+        });
+        Value::object(attrs)
+    }
+
+    /// The key of one element of an object `for` expression; `None` (and the result not
+    /// known) when it is null, unknown or not a string.
+    #[inline(never)]
+    fn for_key(
+        &self,
+        f: ForExpr<'a>,
+        key_expr: Expr<'a>,
+        key_raw: Value,
+        known: &mut bool,
+        diags: &mut Diags,
+    ) -> Option<String> {
+        if key_raw.is_null() {
+            if *known {
                 diags.push(self.error(
-                    "Condition is null",
-                    "The value of the 'if' clause must not be null.",
-                    cond.span(),
+                    "Invalid object key",
+                    "Key expression in 'for' expression must not produce a null value.",
+                    key_expr.span(),
                     Some(f.span()),
                 ));
-                return (Value::dynamic(), diags);
             }
-            if let Err(e) = convert(&result, &Type::Bool) {
-                diags.push(self.invalid_condition(f, cond, &e.to_string()));
-                return (Value::dynamic(), diags);
-            }
-            if cond_failed {
-                return (Value::dynamic(), diags);
-            }
+            *known = false;
+            return None;
         }
-
-        let mut known = true;
-        if let Some(key_expr) = f.key_expr() {
-            // An object: keys in first-seen order, each with one value or a group.
-            let mut entries: Vec<(String, Vec<Value>)> = Vec::new();
-            let mut index = std::collections::HashMap::<String, usize>::new();
-            for (k, v) in coll.iter_elements() {
-                let cs = child(scope, k, v);
-                let inner = Scope::Child(&cs);
-                if let Some(cond) = f.condition() {
-                    let (raw, d) = self.eval(cond, inner);
-                    diags.extend(d);
-                    if raw.is_null() {
-                        if known {
-                            diags.push(self.invalid_condition(f, cond, ""));
-                        }
-                        known = false;
-                        continue;
-                    }
-                    let include = match convert(&raw, &Type::Bool) {
-                        Ok(b) => b,
-                        Err(e) => {
-                            if known {
-                                diags.push(self.invalid_condition(f, cond, &e.to_string()));
-                            }
-                            known = false;
-                            continue;
-                        }
-                    };
-                    if !include.is_known() {
-                        known = false;
-                        continue;
-                    }
-                    if include.as_bool() == Some(false) {
-                        continue;
-                    }
-                }
-                let (key_raw, d) = self.eval(key_expr, inner);
-                diags.extend(d);
-                if key_raw.is_null() {
-                    if known {
-                        diags.push(self.error(
-                            "Invalid object key",
-                            "Key expression in 'for' expression must not produce a null value.",
-                            key_expr.span(),
-                            Some(f.span()),
-                        ));
-                    }
-                    known = false;
-                    continue;
-                }
-                if !key_raw.is_known() {
-                    known = false;
-                    continue;
-                }
-                let key = match convert(&key_raw, &Type::String) {
-                    Ok(k) => k.as_str().unwrap_or_default().to_owned(),
-                    Err(e) => {
-                        if known {
-                            diags.push(self.error(
-                                "Invalid object key",
-                                format!("The key expression produced an invalid result: {e}."),
-                                key_expr.span(),
-                                Some(f.span()),
-                            ));
-                        }
-                        known = false;
-                        continue;
-                    }
-                };
-                let (val, d) = self.eval(f.value_expr(), inner);
-                diags.extend(d);
-                match index.get(&key) {
-                    Some(&i) if f.group() => entries[i].1.push(val),
-                    Some(_) => diags.push(self.error(
-                        "Duplicate object key",
-                        format!(
-                            "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                            go_quote(&key)
-                        ),
+        if !key_raw.is_known() {
+            *known = false;
+            return None;
+        }
+        match convert(&key_raw, &Type::String) {
+            Ok(k) => Some(k.as_str().unwrap_or_default().to_owned()),
+            Err(e) => {
+                if *known {
+                    diags.push(self.error(
+                        "Invalid object key",
+                        format!("The key expression produced an invalid result: {e}."),
                         key_expr.span(),
                         Some(f.span()),
-                    )),
-                    None => {
-                        index.insert(key.clone(), entries.len());
-                        entries.push((key, vec![val]));
-                    }
+                    ));
                 }
+                *known = false;
+                None
             }
-            if !known {
-                return (Value::dynamic(), diags);
+        }
+    }
+
+    /// Adds one element to an object `for` expression's entries: to its key's group, or as
+    /// a new key, or (a duplicate without grouping) as a diagnostic.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn for_insert(
+        &self,
+        f: ForExpr<'a>,
+        key_expr: Expr<'a>,
+        key: String,
+        val: Value,
+        entries: &mut Vec<(String, Vec<Value>)>,
+        index: &mut std::collections::HashMap<String, usize>,
+        diags: &mut Diags,
+    ) {
+        match index.get(&key) {
+            Some(&i) if f.group() => entries[i].1.push(val),
+            Some(_) => diags.push(self.error(
+                "Duplicate object key",
+                format!(
+                    "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                    go_quote(&key)
+                ),
+                key_expr.span(),
+                Some(f.span()),
+            )),
+            None => {
+                index.insert(key.clone(), entries.len());
+                entries.push((key, vec![val]));
             }
-            let group = f.group();
-            let attrs = entries.into_iter().map(|(k, mut vs)| {
-                let v = if group { Value::tuple(vs) } else { vs.pop().unwrap_or_else(Value::dynamic) };
-                (k, v)
-            });
-            (Value::object(attrs), diags)
-        } else {
-            let mut vals = Vec::new();
-            for (k, v) in coll.iter_elements() {
-                let cs = child(scope, k, v);
-                let inner = Scope::Child(&cs);
-                if let Some(cond) = f.condition() {
-                    let (raw, d) = self.eval(cond, inner);
-                    diags.extend(d);
-                    if raw.is_null() {
-                        if known {
-                            diags.push(self.invalid_condition(f, cond, ""));
-                        }
-                        known = false;
-                        continue;
-                    }
-                    if !raw.is_known() {
-                        known = false;
-                        continue;
-                    }
-                    match convert(&raw, &Type::Bool) {
-                        Ok(b) if b.as_bool() == Some(false) => continue,
-                        Ok(_) => {}
-                        Err(e) => {
-                            if known {
-                                diags.push(self.invalid_condition(f, cond, &e.to_string()));
-                            }
-                            known = false;
-                            continue;
-                        }
-                    }
-                }
-                let (val, d) = self.eval(f.value_expr(), inner);
-                diags.extend(d);
-                vals.push(val);
-            }
-            if !known {
-                return (Value::dynamic(), diags);
-            }
-            (Value::tuple(vals), diags)
         }
     }
 
@@ -566,14 +914,31 @@ impl<'a> Evaluator<'a> {
     #[inline(never)]
     fn splat(&mut self, s: SplatExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (source, mut diags) = self.eval(s.source(), scope);
-        if has_errors(&diags) {
-            return (Value::dynamic(), diags);
+        let v = match self.splat_source(s, source, &mut diags) {
+            SplatSource::Done(v) => v,
+            SplatSource::Unknown(ty) => {
+                let (rty, d) = self.splat_result_type(s, &ty, scope);
+                diags.extend(d);
+                Value::unknown(rty)
+            }
+            SplatSource::Known(source, upgraded_unknown) => {
+                self.splat_elements(s, source, upgraded_unknown, scope, &mut diags)
+            }
+        };
+        (v, diags)
+    }
+
+    /// What a splat iterates over, or its result already.
+    #[inline(never)]
+    fn splat_source(&self, s: SplatExpr<'a>, source: Value, diags: &mut Diags) -> SplatSource {
+        if has_errors(diags) {
+            return SplatSource::Done(Value::dynamic());
         }
-        let mut ty = source.ty();
+        let ty = source.ty();
         let auto_upgrade = !(ty.is_tuple() || ty.is_list() || ty.is_set());
         if source.is_null() {
             if auto_upgrade {
-                return (Value::empty_tuple(), diags);
+                return SplatSource::Done(Value::empty_tuple());
             }
             diags.push(self.error(
                 "Splat of null value",
@@ -581,26 +946,41 @@ impl<'a> Evaluator<'a> {
                 s.source().span(),
                 Some(s.source().span().to(s.marker_span())),
             ));
-            return (Value::dynamic(), diags);
+            return SplatSource::Done(Value::dynamic());
         }
         if ty.is_dynamic() {
-            return (Value::dynamic(), diags);
+            return SplatSource::Done(Value::dynamic());
         }
         let mut source = source;
         let mut upgraded_unknown = false;
         if auto_upgrade {
             upgraded_unknown = !source.is_known();
             source = Value::tuple(vec![source]);
-            ty = source.ty();
         }
         if !source.is_known() {
-            let (rty, d) = self.splat_result_type(s, &ty, scope);
-            diags.extend(d);
-            return (Value::unknown(rty), diags);
+            return SplatSource::Unknown(source.ty());
         }
+        SplatSource::Known(source, upgraded_unknown)
+    }
+
+    /// A splat's result over the elements of a known `source`.
+    #[inline(never)]
+    fn splat_elements(
+        &mut self,
+        s: SplatExpr<'a>,
+        source: Value,
+        upgraded_unknown: bool,
+        scope: Scope<'_>,
+        diags: &mut Diags,
+    ) -> Value {
         let item = s.item().id();
+        if !self.charge(budget::CONTAINER_UNITS, Expr::Splat(s), "splat expression", diags) {
+            return Value::dynamic();
+        }
         let mut vals = Vec::with_capacity(source.length().unwrap_or(0));
         let mut is_known = true;
+        let in_loop = InLoop::enter();
+        let mut seen = diags.len();
         for elem in source.elements().unwrap_or(&[]) {
             self.anon.push((item, elem.clone()));
             let (v, d) = self.eval(s.each(), scope);
@@ -609,29 +989,36 @@ impl<'a> Evaluator<'a> {
                 is_known = false;
             }
             diags.extend(d);
+            if !self.charge_shared(1, &v, s.each(), Expr::Splat(s), "splat expression", diags)
+                || !self.charge_iteration(0, diags, &mut seen, Expr::Splat(s), "splat expression")
+            {
+                return Value::dynamic();
+            }
             vals.push(v);
         }
+        drop(in_loop);
         if upgraded_unknown {
-            return (Value::dynamic(), diags);
+            return Value::dynamic();
         }
+        let ty = source.ty();
         if !is_known {
             let (rty, _) = self.splat_result_type(s, &ty, scope);
-            return (Value::unknown(rty), diags);
+            return Value::unknown(rty);
         }
         if ty.is_tuple() {
-            return (Value::tuple(vals), diags);
+            return Value::tuple(vals);
         }
         if vals.is_empty() {
             let (rty, d) = self.splat_result_type(s, &ty, scope);
             diags.extend(d);
             let ety = rty.element_type().cloned().unwrap_or(Type::Dynamic);
-            return (Value::empty_list(ety), diags);
+            return Value::empty_list(ety);
         }
         // Each element went through the same expression, so the types agree in practice; a
         // tuple is the fallback where they do not (the reference would crash).
         match Value::list(vals.clone()) {
-            Ok(l) => (l, diags),
-            Err(_) => (Value::tuple(vals), diags),
+            Ok(l) => l,
+            Err(_) => Value::tuple(vals),
         }
     }
 
@@ -647,12 +1034,68 @@ impl<'a> Evaluator<'a> {
             diags.extend(d);
             v.ty()
         };
+        let _in_loop = InLoop::enter();
         let rty = match ty {
             Type::List(ety) | Type::Set(ety) => Type::list(each_type(self, ety)),
             Type::Tuple(t) => Type::tuple(t.elements().iter().map(|ety| each_type(self, ety)).collect::<Vec<_>>()),
             _ => Type::Dynamic,
         };
         (rty, diags)
+    }
+}
+
+/// What a splat expression iterates over.
+enum SplatSource {
+    /// Nothing: this is the result.
+    Done(Value),
+    /// An unknown value of this type.
+    Unknown(Type),
+    /// A known sequence; whether it is a single unknown value made a tuple.
+    Known(Value, bool),
+}
+
+/// A conditional's result type and the conversions of its true and false results to it.
+struct CondPlan {
+    ty: Type,
+    convs: [Option<Conversion>; 2],
+}
+
+/// Whether evaluating `e` charged the budget for all of its value (constructors,
+/// `for` expressions, splats, calls and templates do; traversals, which give a part of an
+/// existing value, do not), looking through parentheses and both results of conditionals.
+fn charged_whole(e: Expr<'_>) -> bool {
+    let mut todo = vec![e];
+    while let Some(e) = todo.pop() {
+        match e {
+            Expr::Literal(_)
+            | Expr::Template(_)
+            | Expr::TemplateJoin(_)
+            | Expr::FunctionCall(_)
+            | Expr::Tuple(_)
+            | Expr::Object(_)
+            | Expr::For(_)
+            | Expr::Splat(_)
+            | Expr::BinaryOp(_)
+            | Expr::UnaryOp(_) => {}
+            Expr::Parens(p) => todo.push(p.inner()),
+            Expr::TemplateWrap(w) => todo.push(w.wrapped()),
+            Expr::Conditional(c) => {
+                todo.push(c.true_result());
+                todo.push(c.false_result());
+            }
+            Expr::ScopeTraversal(_) | Expr::RelativeTraversal(_) | Expr::Index(_) | Expr::AnonSymbol(_) => {
+                return false
+            }
+        }
+    }
+    true
+}
+
+/// Whether `v` is a single unit of size (no elements, no long string).
+fn is_scalar(v: &Value) -> bool {
+    match v.as_str() {
+        Some(s) => budget::string_units(s.len()) == 0,
+        None => v.elements().is_none() && v.entries().is_none(),
     }
 }
 

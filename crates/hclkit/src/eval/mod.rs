@@ -30,6 +30,7 @@
 //! (operators), `template` (templates).
 
 mod access;
+pub mod budget;
 mod call;
 mod context;
 mod expr;
@@ -37,6 +38,7 @@ mod ops;
 mod template;
 
 pub(crate) use access::traverse_abs;
+pub use budget::Budget;
 pub use context::EvalContext;
 
 use hclkit_value::Value;
@@ -53,8 +55,8 @@ use crate::syntax::native::ast::{Expr, NodeId, Tree};
 /// Returns the value and the diagnostics; when there are errors the value is a placeholder
 /// (often the dynamic value, or an unknown of the expected type).
 pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let mut ev = expr::Evaluator::new(expr.tree());
-    let (v, diags) = ev.eval(expr, context::Scope::Root(ctx));
+    let mut ev = expr::Evaluator::new(expr.tree(), ctx);
+    let (v, diags) = ev.run(expr, context::Scope::Root(ctx));
     (v, Diagnostics(diags))
 }
 
@@ -62,8 +64,8 @@ pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostic
 /// [`NativeExpression`](crate::syntax::native::NativeExpression) holds): expressions handed to
 /// expression-taking function parameters then share the tree rather than copy it.
 pub(crate) fn evaluate_shared(tree: &Arc<Tree>, id: NodeId, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let mut ev = expr::Evaluator::new_shared(tree);
-    let (v, diags) = ev.eval(Expr::new(tree, id), context::Scope::Root(ctx));
+    let mut ev = expr::Evaluator::new_shared(tree, ctx);
+    let (v, diags) = ev.run(Expr::new(tree, id), context::Scope::Root(ctx));
     (v, Diagnostics(diags))
 }
 

@@ -10,6 +10,7 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{OpError, Type, Value};
 
+use super::budget::InLoop;
 use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator};
 use crate::syntax::native::ast::{BinaryOp, BinaryOpExpr, Expr, UnaryOp, UnaryOpExpr};
@@ -84,7 +85,7 @@ impl<'a> Evaluator<'a> {
     }
 
     fn binary(
-        &self,
+        &mut self,
         e: BinaryOpExpr<'a>,
         lhs: Value,
         mut diags: Diags,
@@ -121,6 +122,13 @@ impl<'a> Evaluator<'a> {
         if has_errors(&diags) {
             return (Value::unknown(result_type(op)), diags);
         }
+        // Comparing collections walks them: in a loop, that is paid for by their size.
+        if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) && InLoop::active() {
+            let units = self.size_of(&l).saturating_sub(1).saturating_add(self.size_of(&r).saturating_sub(1));
+            if !self.charge(units, Expr::BinaryOp(e), "comparison", &mut diags) {
+                return (Value::dynamic(), diags);
+            }
+        }
         match apply_binary(op, &l, &r) {
             Ok(v) => (v, diags),
             Err(msg) => {
@@ -132,7 +140,13 @@ impl<'a> Evaluator<'a> {
 
     #[inline(never)]
     pub(crate) fn unary(&mut self, e: UnaryOpExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
-        let (given, mut diags) = self.eval(e.operand(), scope);
+        let (given, diags) = self.eval(e.operand(), scope);
+        self.apply_unary(e, given, diags)
+    }
+
+    /// Applies a unary operator to its operand's value.
+    #[inline(never)]
+    fn apply_unary(&self, e: UnaryOpExpr<'a>, given: Value, mut diags: Diags) -> (Value, Diags) {
         let ty = match e.op() {
             UnaryOp::Negate => Type::Number,
             UnaryOp::LogicalNot => Type::Bool,

@@ -5,6 +5,7 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{Type, Value};
 
+use super::budget::string_units;
 use super::context::Scope;
 use super::expr::{Diags, Evaluator};
 use crate::syntax::native::ast::{Expr, TemplateExpr, TemplateJoinExpr};
@@ -20,39 +21,73 @@ impl<'a> Evaluator<'a> {
         for part in t.parts() {
             let (v, d) = self.eval(part, scope);
             diags.extend(d);
-            if v.is_null() {
-                diags.push(self.error(
-                    INVALID,
-                    "The expression result is null. Cannot include a null value in a string template.",
-                    part.span(),
-                    Some(t.span()),
-                ));
-                continue;
-            }
-            if !v.is_known() {
-                // Keep going, for the diagnostics of the other parts.
-                known = false;
-                continue;
-            }
-            match convert(&v, &Type::String) {
-                Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
-                Err(e) => diags.push(self.error(
-                    INVALID,
-                    format!("Cannot include the given value in a string template: {e}."),
-                    part.span(),
-                    Some(t.span()),
-                )),
-            }
+            self.template_part(t, part, v, &mut buf, &mut known, &mut diags);
         }
-        let v = if known { Value::string(buf) } else { Value::unknown(Type::String) };
+        let v = self.template_result(t, buf, known, &mut diags);
         (v, diags)
+    }
+
+    /// Appends one part's value to a template's text.
+    #[inline(never)]
+    fn template_part(
+        &self,
+        t: TemplateExpr<'a>,
+        part: Expr<'a>,
+        v: Value,
+        buf: &mut String,
+        known: &mut bool,
+        diags: &mut Diags,
+    ) {
+        if v.is_null() {
+            diags.push(self.error(
+                INVALID,
+                "The expression result is null. Cannot include a null value in a string template.",
+                part.span(),
+                Some(t.span()),
+            ));
+            return;
+        }
+        if !v.is_known() {
+            // Keep going, for the diagnostics of the other parts.
+            *known = false;
+            return;
+        }
+        match convert(&v, &Type::String) {
+            Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
+            Err(e) => diags.push(self.error(
+                INVALID,
+                format!("Cannot include the given value in a string template: {e}."),
+                part.span(),
+                Some(t.span()),
+            )),
+        }
+    }
+
+    /// A template's value, its text charged to the budget.
+    #[inline(never)]
+    fn template_result(&mut self, t: TemplateExpr<'a>, buf: String, known: bool, diags: &mut Diags) -> Value {
+        if !self.charge(string_units(buf.len()), Expr::Template(t), "template", diags) {
+            return Value::dynamic();
+        }
+        if known {
+            Value::string(buf)
+        } else {
+            Value::unknown(Type::String)
+        }
     }
 
     #[inline(never)]
     pub(crate) fn template_join(&mut self, j: TemplateJoinExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (tuple, mut diags) = self.eval(Expr::For(j.tuple()), scope);
+        let v = self.join(j, tuple, &mut diags);
+        (v, diags)
+    }
+
+    /// The text of a template `for` directive: its iterations' strings, joined.
+    #[inline(never)]
+    fn join(&mut self, j: TemplateJoinExpr<'a>, tuple: Value, diags: &mut Diags) -> Value {
         if tuple.ty().is_dynamic() || !tuple.is_known() {
-            return (Value::unknown(Type::String), diags);
+            return Value::unknown(Type::String);
         }
         let span = j.span();
         let mut buf = String::new();
@@ -67,10 +102,10 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             if v.ty().is_dynamic() {
-                return (Value::unknown(Type::String), diags);
+                return Value::unknown(Type::String);
             }
             match convert(v, &Type::String) {
-                Ok(s) if !s.is_known() => return (Value::unknown(Type::String), diags),
+                Ok(s) if !s.is_known() => return Value::unknown(Type::String),
                 Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
                 Err(e) => diags.push(self.error(
                     INVALID,
@@ -80,6 +115,9 @@ impl<'a> Evaluator<'a> {
                 )),
             }
         }
-        (Value::string(buf), diags)
+        if !self.charge(string_units(buf.len()), Expr::TemplateJoin(j), "template `for` directive", diags) {
+            return Value::dynamic();
+        }
+        Value::string(buf)
     }
 }

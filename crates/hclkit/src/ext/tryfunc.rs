@@ -148,16 +148,29 @@ fn try_impl(args: &[Value]) -> Result<Value, FunctionError> {
         if !diags.has_errors() {
             return Ok(v);
         }
-        for d in diags.iter() {
-            // Writing to a String cannot fail.
-            let _ = match &d.subject {
-                Some(r) => write!(message, "- {} (at {r})\n  {}\n", d.summary, d.detail),
-                None => write!(message, "- {}\n  {}\n", d.summary, d.detail),
-            };
-        }
+        describe_failure(&mut message, &diags);
     }
+    Err(no_success(message))
+}
+
+/// Adds an expression's diagnostics to `try`'s error message. (Not inlined: the frames on
+/// the path of nested `try` calls stay small.)
+#[inline(never)]
+fn describe_failure(message: &mut String, diags: &crate::Diagnostics) {
+    for d in diags.iter() {
+        // Writing to a String cannot fail.
+        let _ = match &d.subject {
+            Some(r) => write!(message, "- {} (at {r})\n  {}\n", d.summary, d.detail),
+            None => write!(message, "- {}\n  {}\n", d.summary, d.detail),
+        };
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn no_success(mut message: String) -> FunctionError {
     message.push_str("\nAt least one expression must produce a successful result");
-    Err(FunctionError::new(message))
+    FunctionError::new(message)
 }
 
 /// Whether a variable the expression refers to is (or contains) an unknown value: then its

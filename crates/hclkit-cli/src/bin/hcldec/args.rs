@@ -3,11 +3,13 @@
 //! flags, and flags anywhere among the file names.
 
 /// The usage text, printed on `--help` and on a usage error (the reference's, plus our
-/// `--stdlib` extension).
+/// `--stdlib`, `--eval-limit` and `--no-eval-limit` extensions).
 pub const USAGE: &str = "\
 usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
+      --eval-limit uint     the most work evaluating the input may do, in units of about one value produced (default 2000000; an hclkit extension)
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
+      --no-eval-limit       let evaluating the input do any amount of work, for trusted input (an hclkit extension)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
       --stdlib              make the whole standard function library, try and can callable from the input files (an hclkit extension)
@@ -28,6 +30,10 @@ pub struct Args {
     pub with_type: bool,
     pub keep_nulls: bool,
     pub stdlib: bool,
+    /// `--eval-limit`: the evaluation budget's limit (default: the library's default).
+    pub eval_limit: Option<u64>,
+    /// `--no-eval-limit`: no evaluation budget limit (wins over `--eval-limit`).
+    pub no_eval_limit: bool,
     pub version: bool,
     pub files: Vec<String>,
 }
@@ -48,8 +54,8 @@ enum Kind {
 
 fn long_kind(name: &str) -> Option<Kind> {
     match name {
-        "spec" | "vars" | "out" | "diags" => Some(Kind::Str),
-        "var-refs" | "with-type" | "keep-nulls" | "stdlib" | "version" | "help" => Some(Kind::Bool),
+        "spec" | "vars" | "out" | "diags" | "eval-limit" => Some(Kind::Str),
+        "var-refs" | "with-type" | "keep-nulls" | "stdlib" | "no-eval-limit" | "version" | "help" => Some(Kind::Bool),
         _ => None,
     }
 }
@@ -80,6 +86,7 @@ fn set_bool(args: &mut Args, name: &str, value: &str) -> Result<(), ArgsError> {
         "with-type" => args.with_type = v,
         "keep-nulls" => args.keep_nulls = v,
         "stdlib" => args.stdlib = v,
+        "no-eval-limit" => args.no_eval_limit = v,
         "version" => args.version = v,
         _ => {
             if v {
@@ -90,13 +97,52 @@ fn set_bool(args: &mut Args, name: &str, value: &str) -> Result<(), ArgsError> {
     Ok(())
 }
 
-fn set_str(args: &mut Args, name: &str, value: String) {
+fn set_str(args: &mut Args, name: &str, value: String) -> Result<(), ArgsError> {
     match name {
         "spec" => args.spec = value,
         "vars" => args.vars.push(value),
         "out" => args.out = value,
+        "eval-limit" => {
+            // As pflag's uint flags parse (strconv.ParseUint with base 0: decimal, or 0x, 0o,
+            // 0b prefixes; underscores between digits).
+            let n = parse_uint(&value).map_err(|why| {
+                ArgsError::Usage(format!(
+                    "invalid argument {value:?} for \"--eval-limit\" flag: strconv.ParseUint: parsing {value:?}: {why}"
+                ))
+            })?;
+            args.eval_limit = Some(n);
+        }
         _ => args.diags = value,
     }
+    Ok(())
+}
+
+/// An unsigned integer as Go's `strconv.ParseUint(s, 0, 64)` reads it, or its complaint
+/// ("invalid syntax", "value out of range").
+fn parse_uint(s: &str) -> Result<u64, &'static str> {
+    let lower = s.get(..2).map(str::to_ascii_lowercase);
+    let (digits, radix) = match lower.as_deref() {
+        Some("0x") => (&s[2..], 16),
+        Some("0o") => (&s[2..], 8),
+        Some("0b") => (&s[2..], 2),
+        _ if s.len() > 1 && s.starts_with('0') => (&s[1..], 8),
+        _ => (s, 10),
+    };
+    // Underscores only between digits (or after a base prefix), as Go allows with base 0.
+    let prefixed = digits.len() < s.len();
+    let bytes = digits.as_bytes();
+    let ok = !digits.is_empty()
+        && bytes.iter().enumerate().all(|(i, &b)| {
+            b != b'_' || ((i > 0 || prefixed) && i + 1 < bytes.len() && bytes.get(i.wrapping_sub(1)) != Some(&b'_'))
+        });
+    let clean: String = digits.chars().filter(|&c| c != '_').collect();
+    if !ok || clean.is_empty() || clean.starts_with('+') {
+        return Err("invalid syntax");
+    }
+    u64::from_str_radix(&clean, radix).map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => "value out of range",
+        _ => "invalid syntax",
+    })
 }
 
 /// Parses the arguments (without the program name).
@@ -127,7 +173,7 @@ pub fn parse(argv: &[String]) -> Result<Args, ArgsError> {
                         }
                         None => return Err(ArgsError::Usage(format!("flag needs an argument: --{name}"))),
                     };
-                    set_str(&mut args, name, value);
+                    set_str(&mut args, name, value)?;
                 }
             }
         } else if a.len() > 1 && a.starts_with('-') {
@@ -155,7 +201,7 @@ pub fn parse(argv: &[String]) -> Result<Args, ArgsError> {
                                 shorts.iter().collect::<String>()
                             )));
                         };
-                        set_str(&mut args, name, value);
+                        set_str(&mut args, name, value)?;
                         break;
                     }
                     _ => {
@@ -195,6 +241,35 @@ mod tests {
         assert_eq!((a.spec.as_str(), a.diags.as_str(), a.out.as_str()), ("x", "json", "out"));
         assert_eq!(a.files, ["-v"]);
         assert!(p(&["-v"]).unwrap().version);
+    }
+
+    #[test]
+    fn eval_limit_flags() {
+        assert_eq!(p(&["--eval-limit=10"]).unwrap().eval_limit, Some(10));
+        assert_eq!(p(&["--eval-limit", "0x10", "a.hcl"]).unwrap().eval_limit, Some(16));
+        assert_eq!(p(&["--eval-limit=1_000_000"]).unwrap().eval_limit, Some(1_000_000));
+        assert_eq!(p(&["--eval-limit=010"]).unwrap().eval_limit, Some(8));
+        assert_eq!(p(&["--eval-limit=0"]).unwrap().eval_limit, Some(0));
+        assert_eq!(p(&["--eval-limit=0_1"]).unwrap().eval_limit, Some(1));
+        assert_eq!(p(&["--eval-limit=0x_1f"]).unwrap().eval_limit, Some(31));
+        assert_eq!(p(&["--eval-limit=0B11"]).unwrap().eval_limit, Some(3));
+        assert!(p(&["--no-eval-limit"]).unwrap().no_eval_limit);
+        assert!(!p(&["--no-eval-limit=false"]).unwrap().no_eval_limit);
+        assert_eq!(p(&["a.hcl"]).unwrap().eval_limit, None);
+        assert_eq!(
+            p(&["--eval-limit=18446744073709551616"]),
+            Err(ArgsError::Usage("invalid argument \"18446744073709551616\" for \"--eval-limit\" flag: strconv.ParseUint: parsing \"18446744073709551616\": value out of range".into()))
+        );
+        for bad in ["x", "-1", "+1", "1_", "_1", "1__0", "", "0x", "08"] {
+            assert_eq!(
+                p(&["--eval-limit", bad]),
+                Err(ArgsError::Usage(format!(
+                    "invalid argument {bad:?} for \"--eval-limit\" flag: strconv.ParseUint: parsing {bad:?}: invalid syntax"
+                ))),
+                "{bad}"
+            );
+        }
+        assert_eq!(p(&["--eval-limit"]), Err(ArgsError::Usage("flag needs an argument: --eval-limit".into())));
     }
 
     #[test]

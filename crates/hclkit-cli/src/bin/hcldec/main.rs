@@ -13,7 +13,9 @@
 //! Where the reference is broken this does better: diagnostics are printed in source order
 //! (files in the order they are read: the spec, `--vars` files, then the inputs in
 //! command-line order), and a result holding an infinite number is an error pointing at the
-//! attribute it comes from, rather than invalid JSON.
+//! attribute it comes from, rather than invalid JSON. Evaluation has a budget (the work of
+//! the whole run, in units of about one value produced; `--eval-limit=N` sets it, default
+//! 2,000,000, `--no-eval-limit` lifts it): a short input cannot ask for billions of values.
 
 mod args;
 mod json_input;

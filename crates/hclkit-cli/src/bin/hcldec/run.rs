@@ -9,7 +9,7 @@ use std::sync::Arc;
 use hclkit::body::Body;
 use hclkit::decode::specfile::load_spec;
 use hclkit::diagnostic::SourceFiles;
-use hclkit::eval::EvalContext;
+use hclkit::eval::{Budget, EvalContext};
 use hclkit::syntax::native::{File, NativeBody};
 use hclkit::{Diagnostic, Diagnostics};
 use hclkit_value::json::hcldec_output;
@@ -97,7 +97,15 @@ pub fn run(argv: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match real_main(&args, &writer) {
+    // One evaluation budget for the whole run: the spec file's expressions, the `--vars`
+    // files and every input expression count against it.
+    let budget = if args.no_eval_limit {
+        Budget::unlimited()
+    } else {
+        Budget::with_limit(Some(args.eval_limit.unwrap_or(Budget::DEFAULT_LIMIT)))
+            .with_hint("Run hcldec with --eval-limit=N to raise the limit, or with --no-eval-limit to lift it.")
+    };
+    match budget.run(|| real_main(&args, &writer, &budget)) {
         Ok(code) => code,
         Err(msg) => {
             eprint!("Error: {msg}\n\n");
@@ -145,7 +153,7 @@ fn vars_of(body: &dyn Body) -> (BTreeMap<String, Value>, Diagnostics) {
     (vals, diags)
 }
 
-fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
+fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCode, String> {
     if args.spec.is_empty() {
         return Err("the --spec=... argument is required".into());
     }
@@ -208,7 +216,7 @@ fn real_main(args: &Args, writer: &DiagWriter) -> Result<ExitCode, String> {
     let ctx = if variables.is_empty() && spec.functions.is_empty() && !args.stdlib {
         None
     } else {
-        let mut ctx = EvalContext::new();
+        let mut ctx = EvalContext::new().with_budget(budget.clone());
         if !variables.is_empty() {
             ctx = ctx.with_variables(variables);
         }

@@ -1018,7 +1018,15 @@ impl<'s> Parser<'s> {
                         let marker_span = open.span.to(close.span);
                         let item = self.node(Kind::AnonSymbol, marker_span, 0, 0, 0);
                         let source = self.finish_cur(ret);
-                        let each_cur = self.parse_traversals(Cur::Node(item));
+                        // The traversals after `[*]` are parsed by a nested call: a chain of
+                        // splats nests, and counts against the nesting limit.
+                        let each_cur = if self.enter() {
+                            let c = self.parse_traversals(Cur::Node(item));
+                            self.leave();
+                            c
+                        } else {
+                            Cur::Node(item)
+                        };
                         let each = self.finish_cur(each_cur);
                         let data = self.extra(&[source, each, item, marker_span.start, marker_span.end]);
                         let span = from_span.to(self.span_of(each));
