@@ -25,7 +25,7 @@
 //!   expression, also in expressions evaluated by a function called there): tuple and
 //!   object constructors (the collection and each element), string literals by their
 //!   length, and comparisons (`==`, `!=`) of collections by the size of their operands;
-//! - inside a loop, one unit per 16 elements of each collection argument of a function
+//! - inside a loop, one unit per 64 elements of each collection argument of a function
 //!   call (a call like `contains(list, x)` scans its argument), and 16 units for each error
 //!   diagnostic, plus its text (each one is kept and printed);
 //! - wherever a value that already existed (a variable, an element of another value)

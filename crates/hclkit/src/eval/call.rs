@@ -51,15 +51,23 @@ impl<'a> Evaluator<'a> {
 
 const EXPAND: &str = "Invalid expanding argument value";
 
-/// What reading an argument costs a call in a loop: a unit per 16 elements of a
-/// collection (or per 16 units of string), the top level only.
+/// How many elements of a collection argument (or units of a string argument) a call in a
+/// loop pays one unit for. A call that scans its argument (`contains(list, x)`) in a loop
+/// over that list costs the square of its length; this keeps such loops below the default
+/// budget up to about 11,000 elements (`element(list, i)` over a list of a few thousand
+/// entries is plausible in real configurations) while bounding the quadratic work.
+const ARGUMENT_ELEMENTS_PER_UNIT: u64 = 64;
+
+/// What reading an argument costs a call in a loop: a unit per
+/// [`ARGUMENT_ELEMENTS_PER_UNIT`] elements of a collection (or units of string), the top
+/// level only.
 fn argument_units(v: &Value) -> u64 {
     let n = match (v.length(), v.as_str()) {
         (_, Some(s)) => string_units(s.len()),
         (Some(n), _) => n as u64,
         _ => 0,
     };
-    n / 16
+    n / ARGUMENT_ELEMENTS_PER_UNIT
 }
 
 impl<'a> Evaluator<'a> {
@@ -273,7 +281,7 @@ impl<'a> Evaluator<'a> {
         diags: &mut Diags,
     ) -> Value {
         // A call in a loop pays for reading its collection arguments (`contains(list, x)`
-        // scans the list each time), at a unit per 16 elements.
+        // scans the list each time), at a unit per ARGUMENT_ELEMENTS_PER_UNIT elements.
         if InLoop::active() {
             let units: u64 = values.iter().map(argument_units).sum();
             if !self.charge(units, Expr::FunctionCall(e), "function call", diags) {
