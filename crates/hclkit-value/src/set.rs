@@ -243,12 +243,12 @@ fn less_ordering(a: &Value, b: &Value, compound: impl FnOnce() -> Ordering) -> O
         // Strings and bools are raw-equal exactly when they compare equal.
         (Repr::String(x), Repr::String(y)) => x.as_bytes().cmp(y.as_bytes()),
         (Repr::Bool(x), Repr::Bool(y)) => x.cmp(y),
-        // Numbers are raw-equal when they print alike, which numbers of different values can
-        // (at different precisions); printing is costly, and only close numbers can print
-        // alike, so only those are printed.
+        // Numbers are raw-equal when they print alike (the shortest decimal that reads back
+        // at their precision), which numbers of different values can, but only at different
+        // precisions, and only when close. Printing is costly: only those are printed.
         (Repr::Number(x), Repr::Number(y)) => match x.cmp(y) {
             Ordering::Equal => Ordering::Equal,
-            _ if may_print_equal(x, y) && x == y => Ordering::Equal,
+            _ if x.precision() != y.precision() && may_print_equal(x, y) && x == y => Ordering::Equal,
             o => o,
         },
         _ if raw_equals(a, b) => Ordering::Equal,
