@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::set::SetIndex;
 use crate::ty::Type;
 use crate::value::{Repr, Value};
 
@@ -52,6 +53,7 @@ impl Value {
 
 /// `None` stands for an unknown result.
 pub(crate) fn equals(a: &Value, b: &Value) -> Option<bool> {
+    crate::set::count_comparison();
     match (a.is_known(), b.is_known()) {
         (false, false) => return None,
         (true, false) => return known_vs_unknown(a, b),
@@ -118,8 +120,10 @@ fn known_equals(a: &Value, b: &Value) -> Option<bool> {
             {
                 return Some(true);
             }
-            let contains = |s: &[Value], v: &Value| s.iter().any(|e| equals(e, v) == Some(true));
-            Some(x.elems.iter().all(|v| contains(&y.elems, v)) && y.elems.iter().all(|v| contains(&x.elems, v)))
+            // Otherwise each element of one must be a member of the other (as the reference's
+            // `Set.Has` decides: same hash-string bucket and `==`), looked up in an index.
+            let (xs, ys) = (SetIndex::new(&x.elems), SetIndex::new(&y.elems));
+            Some(x.elems.iter().all(|v| ys.contains(v)) && y.elems.iter().all(|v| xs.contains(v)))
         }
         (Repr::Capsule(x), Repr::Capsule(y)) => Some(match x.ty.equals_fn() {
             Some(f) => f(&*x.value, &*y.value),
@@ -375,6 +379,34 @@ mod tests {
         let l2 = Value::list(vec![b.clone(), Value::capsule(&ty, 2i32)]).unwrap();
         assert_eq!(l1.equals(&l2).as_bool(), Some(true));
         assert_eq!(Value::set(vec![a, b, c]).unwrap().elements().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn set_equality_makes_linear_comparisons() {
+        // Sets of one length whose elements differ are compared by membership; testing it
+        // against every element made that quadratic. Sets of n and of 4n numbers, equal but
+        // for one element, in both argument orders, and sets of sets.
+        use crate::set::comparisons_of;
+        let set = |n: i64, last: i64| Value::set((0..n - 1).chain([last]).map(Value::number).collect()).unwrap();
+        let nested = |n: i64, last: i64| {
+            Value::set(
+                (0..n - 1)
+                    .chain([last])
+                    .map(|i| Value::set(vec![Value::number(i), Value::number(i % 5)]).unwrap())
+                    .collect(),
+            )
+            .unwrap()
+        };
+        for make in [set, nested] {
+            let mut counts = Vec::new();
+            for n in [1_000, 4_000] {
+                let (a, b) = (make(n, -1), make(n, n + 1));
+                let (r, c) = comparisons_of(|| (equals(&a, &b), equals(&b, &a), equals(&a, &a.clone())));
+                assert_eq!(r, (Some(false), Some(false), Some(true)));
+                counts.push(c);
+            }
+            assert!(counts[1] <= 5 * counts[0], "{} comparisons for 1000 elements, {} for 4000", counts[0], counts[1]);
+        }
     }
 
     #[test]

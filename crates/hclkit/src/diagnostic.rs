@@ -9,7 +9,9 @@
 //! shape of `hcldec --diags=json`.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use crate::pos::Range;
 
@@ -169,10 +171,14 @@ impl Diagnostics {
     ///      An argument named \"prot\" is not expected here. Did you mean \"port\"?\n\n"
     /// );
     /// ```
+    ///
+    /// Each file's lines are indexed once for the whole list, so rendering takes time linear
+    /// in the number of diagnostics, the size of the files and the size of the output.
     pub fn to_text(&self, files: &dyn SourceFiles, width: usize, color: bool) -> String {
         let mut out = String::new();
+        let mut lines = LineCache::default();
         for d in &self.0 {
-            write_text(&mut out, d, files, width, color);
+            write_text_with(&mut out, d, files, width, color, &mut lines);
         }
         out
     }
@@ -291,7 +297,39 @@ impl SourceFiles for (&str, &[u8]) {
 }
 
 /// Renders one diagnostic as text, appending to `out`.
+///
+/// This indexes the lines of the diagnostic's file for this one call: to render many
+/// diagnostics use [`Diagnostics::to_text`], which indexes each file once.
 pub fn write_text(out: &mut String, diag: &Diagnostic, files: &dyn SourceFiles, width: usize, color: bool) {
+    write_text_with(out, diag, files, width, color, &mut LineCache::default());
+}
+
+/// The line indexes of the files rendered so far, by file name.
+#[derive(Default)]
+struct LineCache {
+    files: HashMap<Arc<str>, LineIndex>,
+}
+
+impl LineCache {
+    /// The index of `filename`, whose bytes are `src` (built on first use).
+    fn get(&mut self, filename: &Arc<str>, src: &[u8]) -> &LineIndex {
+        let index = self.files.entry(filename.clone()).or_insert_with(|| LineIndex::new(src));
+        // A `SourceFiles` should give one text per name; should it not, index the new text.
+        if (index.ptr, index.len) != (src.as_ptr() as usize, src.len()) {
+            *index = LineIndex::new(src);
+        }
+        index
+    }
+}
+
+fn write_text_with(
+    out: &mut String,
+    diag: &Diagnostic,
+    files: &dyn SourceFiles,
+    width: usize,
+    color: bool,
+    lines: &mut LineCache,
+) {
     let (color_code, highlight, reset) = if color {
         let c = match diag.severity {
             Severity::Error => "\x1b[31m",
@@ -337,25 +375,23 @@ pub fn write_text(out: &mut String, diag: &Diagnostic, files: &dyn SourceFiles, 
                 let ctx = files.context_string(&subject.filename, subject.start.byte).unwrap_or_default();
                 let ctx = if ctx.is_empty() { String::new() } else { format!(", in {ctx}") };
                 let _ = writeln!(out, "  on {} line {}{}:", subject.filename, subject.start.line, ctx);
-                for line in SourceLines::new(src) {
-                    // Overlap test of the reference's `Range.Overlaps` (empty lines never overlap).
+                for line in lines.get(&subject.filename, src).overlapping(snip_start, snip_end) {
+                    // Overlap test of the reference's `Range.Overlaps` (empty lines never
+                    // overlap, and the index holds none).
                     let (ls, le) = (line.start, line.end);
-                    if ls == le {
-                        continue;
-                    }
                     let contains = |o: usize| o >= ls && o < le;
                     let snip_contains = |o: usize| o >= snip_start && o < snip_end;
                     if !(contains(snip_start) || contains(snip_end) || snip_contains(ls) || snip_contains(le)) {
                         continue;
                     }
-                    let text = &src[ls..line.text_end];
+                    let text = &src[ls..le];
                     let hl_contains = |o: usize| o >= hl_start && o < hl_end;
                     let hl_overlaps = contains(hl_start) || contains(hl_end) || hl_contains(ls) || hl_contains(le);
                     if !hl_overlaps {
                         let _ = writeln!(out, "{:4}: {}", line.number, String::from_utf8_lossy(text));
                     } else {
-                        let hs = hl_start.max(ls).min(line.text_end);
-                        let he = hl_end.min(le).min(line.text_end).max(hs);
+                        let hs = hl_start.max(ls).min(le);
+                        let he = hl_end.min(le).max(hs);
                         let _ = writeln!(
                             out,
                             "{:4}: {}{}{}{}{}",
@@ -364,7 +400,7 @@ pub fn write_text(out: &mut String, diag: &Diagnostic, files: &dyn SourceFiles, 
                             highlight,
                             String::from_utf8_lossy(&src[hs..he]),
                             reset,
-                            String::from_utf8_lossy(&src[he..line.text_end]),
+                            String::from_utf8_lossy(&src[he..le]),
                         );
                     }
                 }
@@ -392,13 +428,13 @@ struct SourceLines<'a> {
     number: usize,
 }
 
+#[derive(Clone, Copy)]
 struct SourceLine {
     number: usize,
     start: usize,
-    /// End of the line's range (before the newline).
+    /// End of the line, before its newline and before a `\r` ending it: the end of both
+    /// the line's range and its printed text.
     end: usize,
-    /// End of the printed text (also before a final `\r`).
-    text_end: usize,
 }
 
 impl<'a> SourceLines<'a> {
@@ -419,10 +455,9 @@ impl Iterator for SourceLines<'_> {
             Some(i) => (start + i, i + 1),
             None => (self.src.len(), rest.len()),
         };
-        let text_end = if end > start && self.src[end - 1] == b'\r' { end - 1 } else { end };
         // bufio.ScanLines drops the '\r' of "\r\n" from the token, so the range scanner's
         // line range ends before it too.
-        let range_end = text_end;
+        let end = if end > start && self.src[end - 1] == b'\r' { end - 1 } else { end };
         let number = self.number;
         // Count line breaks the way the reference's range scanner does: every grapheme
         // cluster starting with '\r' or '\n' ("\r\n" is one cluster).
@@ -442,8 +477,60 @@ impl Iterator for SourceLines<'_> {
             i += 1;
         }
         self.pos = start + advance;
-        Some(SourceLine { number, start, end: range_end, text_end })
+        count_lines_examined(1);
+        Some(SourceLine { number, start, end })
     }
+}
+
+/// The non-empty lines of one source text, in order, to find the lines a snippet covers by
+/// binary search instead of scanning the text from its start for each diagnostic.
+struct LineIndex {
+    /// The address and length of the indexed text.
+    ptr: usize,
+    len: usize,
+    lines: Vec<SourceLine>,
+}
+
+impl LineIndex {
+    fn new(src: &[u8]) -> LineIndex {
+        LineIndex {
+            ptr: src.as_ptr() as usize,
+            len: src.len(),
+            lines: SourceLines::new(src).filter(|l| l.start < l.end).collect(),
+        }
+    }
+
+    /// The lines that may overlap the snippet `[start, end)`: every line that does, and at
+    /// most one more at each side.
+    ///
+    /// A line overlaps when it contains `start` or `end` or the snippet contains the line's
+    /// start or end. Lines are disjoint and ordered, and each ends before the next starts, so
+    /// when `start <= end` a line before the last one starting at or before `start` ends
+    /// before `start` (and cannot overlap), and a line starting after `end` cannot either.
+    fn overlapping(&self, start: usize, end: usize) -> &[SourceLine] {
+        if end < start {
+            // A malformed range: no ordering argument holds, test every line.
+            return &self.lines;
+        }
+        let first = self.lines.partition_point(|l| l.start <= start).saturating_sub(1);
+        let rest = &self.lines[first..];
+        let lines = &rest[..rest.partition_point(|l| l.start <= end)];
+        count_lines_examined(lines.len());
+        lines
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Source lines examined by the text renderer on this thread (split off the text while
+    /// indexing it, and tested against a snippet), for tests of how rendering time grows.
+    static LINES_EXAMINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[inline]
+fn count_lines_examined(_n: usize) {
+    #[cfg(test)]
+    LINES_EXAMINED.with(|c| c.set(c.get() + _n));
 }
 
 /// Word-wraps `s` to `limit` columns exactly as `github.com/mitchellh/go-wordwrap` does.
@@ -674,6 +761,73 @@ mod tests {
             "{\n  \"diagnostics\": [\n    {\n      \"severity\": \"error\",\n      \"summary\": \"Bad \\u003cthing\\u003e\",\n      \"subject\": {\n        \"filename\": \"test.hcl\",\n        \"start\": {\n          \"line\": 1,\n          \"column\": 1,\n          \"byte\": 0\n        },\n        \"end\": {\n          \"line\": 1,\n          \"column\": 2,\n          \"byte\": 1\n        }\n      }\n    }\n  ]\n}\n"
         );
         assert_eq!(Diagnostics::new().to_json(), "");
+    }
+
+    /// The lines the text renderer examines for `n` diagnostics, one on each line of a file
+    /// of `n` lines, some with a context range of several lines.
+    fn lines_examined(n: usize) -> usize {
+        let src: String = (0..n).map(|i| format!("attr{i} = {i}\n")).collect();
+        let starts: Vec<usize> = src.match_indices('\n').map(|(i, _)| i + 1).collect();
+        let pos = |line: usize| {
+            let byte = if line == 0 { 0 } else { starts[line - 1] };
+            (line + 1, byte)
+        };
+        let diags: Vec<Diagnostic> = (0..n)
+            .map(|i| {
+                let ((l, b), (le, be)) = (pos(i), pos((i + 3).min(n - 1)));
+                let d = Diagnostic::error("Unsupported argument", "Not expected here.").with_subject(range(
+                    l,
+                    1,
+                    b,
+                    l,
+                    5,
+                    b + 4,
+                ));
+                if i % 2 == 0 {
+                    d
+                } else {
+                    d.with_context(range(l, 1, b, le, 1, be))
+                }
+            })
+            .collect();
+        let before = LINES_EXAMINED.with(std::cell::Cell::get);
+        let text = Diagnostics(diags).to_text(&("test.hcl", src.as_bytes()), 0, false);
+        assert_eq!(text.matches("Error: Unsupported argument").count(), n);
+        LINES_EXAMINED.with(std::cell::Cell::get) - before
+    }
+
+    #[test]
+    fn rendering_examines_lines_linear_in_the_diagnostics() {
+        // Each snippet scanned the file from its start: n diagnostics on a file of n lines
+        // examined n * n / 2 lines. Now the file is indexed once, and each snippet looks at
+        // its own lines (and one more on each side).
+        let (small, large) = (lines_examined(1_000), lines_examined(4_000));
+        eprintln!("{small} lines examined for 1000 diagnostics, {large} for 4000");
+        assert!(small >= 1_000, "{small}");
+        assert!(large <= 5 * small, "{small} lines examined for 1000 diagnostics, {large} for 4000");
+    }
+
+    #[test]
+    fn snippets_as_a_scan_of_every_line_finds_them() {
+        // The lines the index returns for a snippet are those a scan of every line with the
+        // overlap test keeps, for every snippet range of a text with empty lines, CRLF and
+        // lone CR line breaks and no final newline.
+        let src = b"a = 1\n\nbb = 2\r\n  c\rd = 3\n\n\neee";
+        let index = LineIndex::new(src);
+        let overlaps = |l: &SourceLine, s: usize, e: usize| {
+            let contains = |o: usize| o >= l.start && o < l.end;
+            let snip = |o: usize| o >= s && o < e;
+            contains(s) || contains(e) || snip(l.start) || snip(l.end)
+        };
+        for s in 0..=src.len() + 1 {
+            for e in 0..=src.len() + 1 {
+                let want: Vec<usize> =
+                    SourceLines::new(src).filter(|l| l.start < l.end && overlaps(l, s, e)).map(|l| l.start).collect();
+                let got: Vec<usize> =
+                    index.overlapping(s, e).iter().filter(|l| overlaps(l, s, e)).map(|l| l.start).collect();
+                assert_eq!(got, want, "snippet {s}..{e}");
+            }
+        }
     }
 
     #[test]

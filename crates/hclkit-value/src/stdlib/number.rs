@@ -330,15 +330,15 @@ mod tests {
     }
 
     #[test]
-    fn parseint_of_a_long_string_is_quick() {
+    fn parseint_of_a_long_string() {
         // Found by tests/stdlib_no_panic.rs: digits were added to a big integer one at a
-        // time, taking seconds (unoptimised) for a string of 64 KiB.
-        let started = std::time::Instant::now();
+        // time, taking seconds (unoptimised) for a string of 64 KiB. They are now converted a
+        // machine word at a time; the `parseint` group of `benches/growth.rs` measures the
+        // time at 16 Ki and 64 Ki digits (quadratic, as the reference's `big.Int.SetString`).
         let n = 1 << 16;
         let v = parseint().call(&[Value::string("z".repeat(n)), 36.into()]).unwrap();
         let want = BigInt::from(36).pow(n as u32) - 1;
         assert_eq!(v.as_number().and_then(Number::to_bigint), Some(want));
-        assert!(started.elapsed() < std::time::Duration::from_secs(10), "took {:?}", started.elapsed());
     }
 
     fn num(s: &str) -> Value {

@@ -313,6 +313,39 @@ impl TemplateParts<'_> {
 pub struct File {
     pub(crate) tree: Arc<Tree>,
     pub(crate) body: NodeId,
+    /// The top-level blocks, for [`File::context_string`]; built on first use.
+    pub(crate) top_blocks: OnceLock<TopBlocks>,
+}
+
+/// The spans of a body's blocks, in source order, so that finding the block around an offset
+/// takes a binary search rather than a walk over every item of the body.
+#[derive(Debug)]
+pub(crate) struct TopBlocks {
+    /// Each block's span and node id.
+    blocks: Vec<(Span, u32)>,
+    /// Whether each block starts at or after the end of the one before (so at most one
+    /// contains a given offset: the last that starts at or before it). Parsed bodies are
+    /// laid out so; should one not be, the search falls back to the first match in order.
+    ordered: bool,
+}
+
+impl TopBlocks {
+    fn new(body: Body<'_>) -> TopBlocks {
+        let blocks: Vec<(Span, u32)> = body.blocks().map(|b| (b.span(), b.id)).collect();
+        let ordered = blocks.windows(2).all(|w| w[1].0.start >= w[0].0.end);
+        TopBlocks { blocks, ordered }
+    }
+
+    /// The id of the first block whose span contains `offset`.
+    fn find(&self, offset: u32) -> Option<u32> {
+        if self.ordered {
+            let i = self.blocks.partition_point(|(s, _)| s.start <= offset).checked_sub(1)?;
+            let (span, id) = self.blocks[i];
+            span.contains(offset).then_some(id)
+        } else {
+            self.blocks.iter().find(|(s, _)| s.contains(offset)).map(|&(_, id)| id)
+        }
+    }
 }
 
 impl File {
@@ -340,7 +373,8 @@ impl File {
     /// The reference's "context string" for a byte offset: the header of the top-level block
     /// containing it (`resource "a" "b"`), used by the diagnostic text renderer.
     pub fn context_string(&self, offset: usize) -> Option<String> {
-        let block = self.body().blocks().find(|b| b.span().contains(offset as u32))?;
+        let id = self.top_blocks.get_or_init(|| TopBlocks::new(self.body())).find(offset as u32)?;
+        let block = Block { t: &self.tree, id };
         let mut s = block.block_type().into_owned();
         for l in block.labels() {
             s.push(' ');
@@ -1676,5 +1710,57 @@ impl<'a> ParenthesesExpr<'a> {
     /// The expression inside.
     pub fn inner(self) -> Expr<'a> {
         Expr::new(self.t, NodeId(self.n().data))
+    }
+}
+
+#[cfg(test)]
+mod context_string_tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The definition: the header of the first top-level block whose span holds `offset`.
+    fn by_scan(file: &File, offset: usize) -> Option<String> {
+        let block = file.body().blocks().find(|b| b.span().contains(offset as u32))?;
+        let mut s = block.block_type().into_owned();
+        for l in block.labels() {
+            s.push(' ');
+            s.push_str(&crate::diagnostic::go_quote(&l.value()));
+        }
+        Some(s)
+    }
+
+    fn check(src: &str) -> Result<(), TestCaseError> {
+        let (file, _) = crate::parse_config(src.as_bytes(), "t.hcl");
+        for offset in 0..=src.len() + 1 {
+            prop_assert_eq!(file.context_string(offset), by_scan(&file, offset), "{:?} at {}", src, offset);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn binary_search_finds_what_a_scan_finds() {
+        let src = "a = 1\nb \"x\" {\n  c = 2\n}\nd = 3\ne {}\nf \"y\" \"z\" {\n  g {\n  }\n}\n";
+        check(src).unwrap();
+        let (file, _) = crate::parse_config(src.as_bytes(), "t.hcl");
+        file.context_string(0);
+        assert!(file.top_blocks.get().is_some_and(|t| t.ordered && t.blocks.len() == 3));
+        for broken in
+            ["b {\n  c = \n}\nd {", "b { c = 1 }\nb {\n", "}\nb \"x\" {\n  c = [\n}\nd {}\n", "b {\n\"\n}\ne {}"]
+        {
+            check(broken).unwrap();
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn binary_search_finds_what_a_scan_finds_on_any_input(
+            parts in proptest::collection::vec(
+                proptest::sample::select(&["b {", "}", "\n", "c = 1", " \"l\"", "{", "[", "d {}\n", "e = {\n", "#", "\""][..]),
+                0..16,
+            )
+        ) {
+            check(&parts.concat())?;
+        }
     }
 }

@@ -78,13 +78,13 @@ pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> (File, Diagnos
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, body, d) = too_large(src, filename, false);
-        return (File { tree: Arc::new(tree), body: ast::NodeId(body) }, d);
+        return (File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
     let body = p.parse_body(token::TokenKind::Eof);
     let (tree, raw) = p.finish(filename, src.clone());
     let diags = render(&tree, raw);
-    (File { tree: Arc::new(tree), body: ast::NodeId(body) }, diags)
+    (File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, diags)
 }
 
 /// Parses a configuration file, failing if there is any error.
