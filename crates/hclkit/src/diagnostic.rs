@@ -375,6 +375,7 @@ fn write_text_with(
                 let ctx = files.context_string(&subject.filename, subject.start.byte).unwrap_or_default();
                 let ctx = if ctx.is_empty() { String::new() } else { format!(", in {ctx}") };
                 let _ = writeln!(out, "  on {} line {}{}:", subject.filename, subject.start.line, ctx);
+                let mut printed = 0;
                 for line in lines.get(&subject.filename, src).overlapping(snip_start, snip_end) {
                     // Overlap test of the reference's `Range.Overlaps` (empty lines never
                     // overlap, and the index holds none).
@@ -384,25 +385,39 @@ fn write_text_with(
                     if !(contains(snip_start) || contains(snip_end) || snip_contains(ls) || snip_contains(le)) {
                         continue;
                     }
-                    let text = &src[ls..le];
+                    if printed == MAX_SNIPPET_LINES {
+                        let _ = writeln!(out, "    : … (the rest of the snippet is not shown)");
+                        break;
+                    }
+                    // Lines longer than MAX_SNIPPET_LINE are shown as a window around the
+                    // highlight (a minified file with thousands of errors on its one line
+                    // would otherwise print that line thousands of times).
                     let hl_contains = |o: usize| o >= hl_start && o < hl_end;
                     let hl_overlaps = contains(hl_start) || contains(hl_end) || hl_contains(ls) || hl_contains(le);
+                    let (ws, we) = snippet_window(src, ls, le, hl_overlaps.then_some(hl_start.max(ls).min(le)));
+                    let (cut_before, cut_after) = (if ws > ls { "…" } else { "" }, if we < le { "…" } else { "" });
                     if !hl_overlaps {
-                        let _ = writeln!(out, "{:4}: {}", line.number, String::from_utf8_lossy(text));
-                    } else {
-                        let hs = hl_start.max(ls).min(le);
-                        let he = hl_end.min(le).max(hs);
                         let _ = writeln!(
                             out,
-                            "{:4}: {}{}{}{}{}",
+                            "{:4}: {cut_before}{}{cut_after}",
                             line.number,
-                            String::from_utf8_lossy(&src[ls..hs]),
+                            String::from_utf8_lossy(&src[ws..we])
+                        );
+                    } else {
+                        let hs = hl_start.max(ws).min(we);
+                        let he = hl_end.min(we).max(hs);
+                        let _ = writeln!(
+                            out,
+                            "{:4}: {cut_before}{}{}{}{}{}{cut_after}",
+                            line.number,
+                            String::from_utf8_lossy(&src[ws..hs]),
                             highlight,
                             String::from_utf8_lossy(&src[hs..he]),
                             reset,
-                            String::from_utf8_lossy(&src[he..le]),
+                            String::from_utf8_lossy(&src[he..we]),
                         );
                     }
+                    printed += 1;
                 }
                 out.push('\n');
             }
@@ -417,6 +432,38 @@ fn write_text_with(
         }
         out.push_str("\n\n");
     }
+}
+
+/// The longest source line (in bytes) a text snippet shows whole; longer lines are shown as
+/// a window of about this size around the highlight, with `…` where they are cut. No line
+/// of a hand-written configuration comes near it; minified JSON does.
+pub const MAX_SNIPPET_LINE: usize = 4096;
+
+/// The most source lines one text snippet shows; the rest of a longer snippet (a subject or
+/// context spanning more lines, such as an unterminated heredoc) is elided with a note.
+pub const MAX_SNIPPET_LINES: usize = 1000;
+
+/// The byte window of line `ls..le` a snippet prints: the whole line when it is at most
+/// [`MAX_SNIPPET_LINE`] long, else that many bytes around `focus` (the highlight's start on
+/// this line, if it has one; else the line's start), on UTF-8 character boundaries.
+fn snippet_window(src: &[u8], ls: usize, le: usize, focus: Option<usize>) -> (usize, usize) {
+    if le - ls <= MAX_SNIPPET_LINE {
+        return (ls, le);
+    }
+    let focus = focus.unwrap_or(ls);
+    let mut start = focus.saturating_sub(MAX_SNIPPET_LINE / 4).max(ls);
+    let mut end = (start + MAX_SNIPPET_LINE).min(le);
+    if end == le {
+        start = le - MAX_SNIPPET_LINE;
+    }
+    // Move both ends back to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
+    while start > ls && src[start] & 0xC0 == 0x80 {
+        start -= 1;
+    }
+    while end < le && src[end] & 0xC0 == 0x80 {
+        end -= 1;
+    }
+    (start, end)
 }
 
 /// Lines as the reference's snippet printer sees them (`bufio.ScanLines` with a grapheme
@@ -718,6 +765,39 @@ mod tests {
             start: Pos { line, column: col, byte },
             end: Pos { line: eline, column: ecol, byte: ebyte },
         }
+    }
+
+    #[test]
+    fn long_lines_show_a_window_around_the_highlight() {
+        // A 200 KB line (with a multi-byte character near each cut) and an error at its end.
+        let mut line = "é".repeat(100_000);
+        let at = line.len();
+        line.push_str("oops");
+        let src = line.clone().into_bytes();
+        let files = ("test.hcl", src.as_slice());
+        let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 100_001, at, 1, 100_005, at + 4));
+        let text = Diagnostics(vec![d.clone(); 50]).to_text(&files, 0, false);
+        assert!(text.len() < 50 * (MAX_SNIPPET_LINE + 200), "{} bytes", text.len());
+        let first = text.lines().nth(3).expect("a snippet line");
+        assert!(first.starts_with("   1: …é") && first.ends_with("éoops"), "{first:.40}…");
+        // A short line is shown whole, as the reference shows it.
+        let short = ("test.hcl", b"a = oops\n".as_slice());
+        let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 5, 4, 1, 9, 8));
+        assert!(Diagnostics(vec![d]).to_text(&short, 0, false).contains("   1: a = oops\n"));
+    }
+
+    #[test]
+    fn snippets_of_many_lines_are_cut_with_a_note() {
+        let src = "x\n".repeat(5000).into_bytes();
+        let files = ("test.hcl", src.as_slice());
+        let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 1, 0, 5000, 2, src.len() - 1));
+        let text = Diagnostics(vec![d]).to_text(&files, 0, false);
+        assert_eq!(text.lines().filter(|l| l.ends_with(": x")).count(), MAX_SNIPPET_LINES);
+        assert!(text.contains("(the rest of the snippet is not shown)"));
+        let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 1, 0, 1000, 2, 1999));
+        let text = Diagnostics(vec![d]).to_text(&files, 0, false);
+        assert_eq!(text.lines().filter(|l| l.ends_with(": x")).count(), 1000);
+        assert!(!text.contains("not shown"));
     }
 
     #[test]
