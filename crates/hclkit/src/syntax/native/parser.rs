@@ -37,7 +37,7 @@ enum TTok {
     Lit(u32),
     Interp(u32),
     If(u32, Span),
-    For { key: Span, val: Span, coll: u32, span: Span },
+    For { key: Option<Span>, val: Span, coll: u32, span: Span },
     Else(Span),
     EndIf(Span),
     EndFor(Span),
@@ -71,8 +71,7 @@ pub(crate) struct Parser<'s> {
     prev: Option<Token>,
     recovery: bool,
     depth: u32,
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) extra: Vec<u32>,
+    store: Store,
     pub(crate) diags: Vec<RawDiag>,
     pub(crate) comments: Vec<Span>,
     scratch: Vec<u32>,
@@ -98,8 +97,10 @@ impl<'s> Parser<'s> {
             prev: None,
             recovery: false,
             depth: 0,
-            nodes: Vec::with_capacity(est),
-            extra: Vec::with_capacity(if big { src.len() / 4 } else { src.len() / 6 } + 16),
+            store: Store {
+                nodes: Vec::with_capacity(est),
+                extra: Vec::with_capacity(if big { src.len() / 4 } else { src.len() / 6 } + 16),
+            },
             diags: Vec::new(),
             comments: Vec::new(),
             scratch: Vec::with_capacity(64),
@@ -124,14 +125,13 @@ impl<'s> Parser<'s> {
         let mut diags: Vec<RawDiag> =
             lex.items.iter().map(|&(p, span)| RawDiag::new(Problem::Lex(p), span, None)).collect();
         diags.append(&mut self.diags);
-        self.nodes.shrink_to_fit();
-        self.extra.shrink_to_fit();
+        self.store.nodes.shrink_to_fit();
+        self.store.extra.shrink_to_fit();
         self.comments.shrink_to_fit();
         let tree = Tree {
             src,
             filename: filename.into(),
-            nodes: self.nodes,
-            extra: self.extra,
+            store: self.store,
             comments: self.comments,
             line_index: OnceLock::new(),
         };
@@ -231,11 +231,9 @@ impl<'s> Parser<'s> {
         }
     }
 
-    pub(crate) fn push_newlines_pub(&mut self, include: bool) {
-        self.push_newlines(include);
-    }
-
-    fn push_newlines(&mut self, include: bool) {
+    /// Makes newlines significant (`include`) or not until the matching
+    /// [`Parser::pop_newlines`].
+    pub(crate) fn push_newlines(&mut self, include: bool) {
         if self.nl_stack.last() != Some(&include) {
             self.peeked = None;
         }
@@ -261,35 +259,45 @@ impl<'s> Parser<'s> {
 
     // ---- building -----------------------------------------------------------------------
 
+    /// Adds a node; returns its id.
     #[inline]
-    fn node(&mut self, kind: Kind, span: Span, flags: u8, aux: u16, data: u32) -> u32 {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node { span, kind, flags, aux, data });
-        id
+    fn push(&mut self, n: Node) -> u32 {
+        self.store.push(n)
     }
 
+    /// Adds a node of a kind without flags or `aux`.
     #[inline]
-    fn extra(&mut self, vals: &[u32]) -> u32 {
-        let at = self.extra.len() as u32;
-        self.extra.extend_from_slice(vals);
+    fn node(&mut self, kind: Kind, span: Span, data: u32) -> u32 {
+        self.store.push(Node::new(kind, span, data))
+    }
+
+    /// Appends a record to `extra`; returns where it starts.
+    #[inline]
+    fn record<R: Record>(&mut self, r: R) -> u32 {
+        self.store.write(&r)
+    }
+
+    /// Moves `scratch[base..]`, records of type `R` as [`Record::write`] encoded them, into
+    /// `extra` as a counted list.
+    fn list_from_scratch<R: Record>(&mut self, base: usize) -> u32 {
+        let at = List::<R>::write_encoded(&mut self.store.extra, &self.scratch[base..]);
+        self.scratch.truncate(base);
         at
     }
 
-    /// Moves `scratch[base..]` into `extra` as a counted list.
-    fn list_from_scratch(&mut self, base: usize) -> u32 {
-        let at = self.extra.len() as u32;
-        self.extra.push((self.scratch.len() - base) as u32);
-        self.extra.extend_from_slice(&self.scratch[base..]);
+    /// Moves `scratch[base..]`, encoded items of type `T`, into `extra` after `header`.
+    fn headed_from_scratch<H: Record, T: Record>(&mut self, header: H, base: usize) -> u32 {
+        let at = Headed::<H, T>::write(&mut self.store.extra, &header, &self.scratch[base..]);
         self.scratch.truncate(base);
         at
     }
 
     fn span_of(&self, id: u32) -> Span {
-        self.nodes[id as usize].span
+        self.store.nodes[id as usize].span
     }
 
     fn placeholder(&mut self, span: Span) -> u32 {
-        self.node(Kind::Literal, span, 0, LIT_DYNAMIC, 0)
+        self.push(Node::literal(span, LitKind::Dynamic, StrFlags::default()))
     }
 
     #[cold]
@@ -425,13 +433,13 @@ impl<'s> Parser<'s> {
                 }
                 T::Ident => {
                     if let Some(id) = self.parse_body_item() {
-                        let n = self.nodes[id as usize];
+                        let n = self.store.nodes[id as usize];
                         if n.kind == Kind::Attribute {
                             let name_end = ident_end(self.src, n.span.start as usize).unwrap_or(0) as u32;
                             let name_span = Span::new(n.span.start, name_end);
                             if let Some(prev) = self.find_name(&mut names, names_base, name_span) {
                                 self.err(Problem::AttributeRedefined { name: name_span, prev }, name_span, None);
-                                self.nodes[id as usize].flags |= ATTR_DUPLICATE;
+                                self.store.nodes[id as usize].add_attr_flags(AttrFlags::DUPLICATE);
                             }
                         }
                         self.scratch.push(id);
@@ -454,12 +462,9 @@ impl<'s> Parser<'s> {
             }
         }
         self.steps.truncate(names_base);
-        let list = self.extra.len() as u32;
-        self.extra.push(end_span.end);
-        self.extra.push(end_span.end);
-        let l = self.list_from_scratch(base);
-        debug_assert_eq!(l, list + 2);
-        self.node(Kind::Body, start.to(end_span), 0, 0, list)
+        let rec = BodyRec { end: Span::empty(end_span.end) };
+        let data = self.headed_from_scratch::<BodyRec, u32>(rec, base);
+        self.node(Kind::Body, start.to(end_span), data)
     }
 
     /// Looks `name` up among the attribute names of the current body (kept in `steps` from
@@ -548,10 +553,10 @@ impl<'s> Parser<'s> {
         }
         let span = ident.span.to(end_span);
         match u16::try_from(eq.span.start - ident.span.start) {
-            Ok(off) => self.node(Kind::Attribute, span, 0, off, expr),
+            Ok(off) => self.push(Node::attribute(span, off, expr)),
             Err(_) => {
-                let data = self.extra(&[eq.span.start, expr]);
-                self.node(Kind::Attribute, span, ATTR_WIDE, 0, data)
+                let data = self.record(AttrWide { equals: eq.span.start, expr });
+                self.push(Node::wide_attribute(span, data))
             }
         }
     }
@@ -578,13 +583,11 @@ impl<'s> Parser<'s> {
                 }
                 T::OQuote => {
                     let span = self.parse_quoted_label();
-                    self.scratch.push(span.start);
-                    self.scratch.push(span.end);
+                    span.write(&mut self.scratch);
                 }
                 T::Ident => {
                     let t = self.read();
-                    self.scratch.push(t.span.start);
-                    self.scratch.push(t.span.end);
+                    t.span.write(&mut self.scratch);
                 }
                 _ => {
                     let ctx = Some(ident.span.to(t.span));
@@ -595,7 +598,7 @@ impl<'s> Parser<'s> {
                         _ => {}
                     }
                     self.recover_after_body_item();
-                    let body = self.body_node(ident.span, ident.span, ident.span);
+                    let body = self.body_node(ident.span, ident.span);
                     return self.block_node(ident, label_base, ident.span, ident.span, body);
                 }
             }
@@ -648,25 +651,22 @@ impl<'s> Parser<'s> {
         }
         let body = match body {
             Some(b) => b,
-            None => self.body_node(obrace.span.to(cbrace), cbrace, cbrace),
+            None => self.body_node(obrace.span.to(cbrace), cbrace),
         };
         self.block_node(ident, label_base, obrace.span, cbrace, body)
     }
 
-    fn body_node(&mut self, span: Span, end: Span, _x: Span) -> u32 {
-        let data = self.extra(&[end.start, end.end, 0]);
-        self.node(Kind::Body, span, 0, 0, data)
+    /// An empty body (of a broken block) ending at `end`.
+    fn body_node(&mut self, span: Span, end: Span) -> u32 {
+        let data = self.headed_from_scratch::<BodyRec, u32>(BodyRec { end }, self.scratch.len());
+        self.node(Kind::Body, span, data)
     }
 
+    /// A block whose labels are in `scratch[label_base..]`.
     fn block_node(&mut self, ident: Token, label_base: usize, open: Span, close: Span, body: u32) -> u32 {
-        let at = self.extra.len() as u32;
-        let nlabels = (self.scratch.len() - label_base) / 2;
-        self.extra.push(ident.span.end);
-        self.extra.push(nlabels as u32);
-        self.extra.extend_from_slice(&self.scratch[label_base..]);
-        self.scratch.truncate(label_base);
-        self.extra.extend_from_slice(&[open.start, open.end, close.start, close.end, body]);
-        self.node(Kind::Block, ident.span.to(close), 0, 0, at)
+        let rec = BlockRec { type_end: ident.span.end, open, close, body };
+        let data = self.headed_from_scratch::<BlockRec, Span>(rec, label_base);
+        self.node(Kind::Block, ident.span.to(close), data)
     }
 
     /// The one attribute of a single-line block `b { a = 1 }`.
@@ -682,8 +682,10 @@ impl<'s> Parser<'s> {
             T::Equal => {
                 let attr = self.finish_attribute(ident, true);
                 let span = self.span_of(attr);
-                let data = self.extra(&[span.end, span.end, 1, attr]);
-                Some(self.node(Kind::Body, span, 0, 0, data))
+                let base = self.scratch.len();
+                self.scratch.push(attr);
+                let data = self.headed_from_scratch::<BodyRec, u32>(BodyRec { end: Span::empty(span.end) }, base);
+                Some(self.node(Kind::Body, span, data))
             }
             T::OQuote | T::OBrace | T::Ident => {
                 self.recover_after_body_item();
@@ -785,9 +787,9 @@ impl<'s> Parser<'s> {
         if self.recovery && self.errs() > before {
             return cond;
         }
-        let data = self.extra(&[cond, t, f]);
+        let data = self.record(ConditionalRec { condition: cond, true_result: t, false_result: f });
         let span = start.to(self.span_of(f));
-        self.node(Kind::Conditional, span, 0, 0, data)
+        self.node(Kind::Conditional, span, data)
     }
 
     /// The operator of token kind `k` and its precedence level (0 binds loosest).
@@ -840,8 +842,8 @@ impl<'s> Parser<'s> {
 
     fn binary_node(&mut self, lhs: u32, op: BinaryOp, rhs: u32) -> u32 {
         let span = self.span_of(lhs).to(self.span_of(rhs));
-        let data = self.extra(&[lhs, rhs]);
-        self.node(Kind::BinaryOp, span, 0, op as u16, data)
+        let data = self.record(BinaryRec { lhs, rhs });
+        self.push(Node::binary(span, op, data))
     }
 
     fn parse_expression_with_traversals(&mut self) -> u32 {
@@ -862,30 +864,30 @@ impl<'s> Parser<'s> {
         match c {
             Cur::Node(id) => id,
             Cur::Trav { scope, head, start, end, base, n } => {
-                let at = self.extra.len() as u32;
-                if !scope {
-                    self.extra.push(head);
-                }
-                self.extra.push(n);
-                self.extra.extend_from_slice(&self.steps[base..]);
+                let extra = &mut self.store.extra;
+                let encoded = &self.steps[base..];
+                let (kind, at) = if scope {
+                    (Kind::ScopeTraversal, Steps::write_encoded(extra, n, encoded))
+                } else {
+                    (Kind::RelativeTraversal, RelTraversalRec { source: head }.write_with_steps(extra, n, encoded))
+                };
                 self.steps.truncate(base);
-                let kind = if scope { Kind::ScopeTraversal } else { Kind::RelativeTraversal };
-                self.node(kind, Span::new(start, end), 0, 0, at)
+                self.node(kind, Span::new(start, end), at)
             }
         }
     }
 
-    /// Appends a traversal step (its encoded words, see `ast::STEP_ATTR`) ending at `end` to
-    /// `c` (the reference's `makeRelativeTraversal`).
-    fn add_step(&mut self, c: Cur, words: &[u32], end: u32) -> Cur {
+    /// Appends a traversal step ending at `end` to `c` (the reference's
+    /// `makeRelativeTraversal`).
+    fn add_step(&mut self, c: Cur, step: Step, end: u32) -> Cur {
         match c {
             Cur::Trav { scope, head, start, base, n, .. } => {
-                self.steps.extend_from_slice(words);
+                step.write(&mut self.steps);
                 Cur::Trav { scope, head, start, end, base, n: n + 1 }
             }
             Cur::Node(id) => {
                 let base = self.steps.len();
-                self.steps.extend_from_slice(words);
+                step.write(&mut self.steps);
                 Cur::Trav { scope: false, head: id, start: self.span_of(id).start, end, base, n: 1 }
             }
         }
@@ -903,7 +905,8 @@ impl<'s> Parser<'s> {
                     match attr.kind {
                         T::Ident => {
                             let a = self.read();
-                            ret = self.add_step(ret, &[dot.span.start, a.span.start], a.span.end);
+                            let step = Step::Attr { dot: dot.span.start, name: a.span.start };
+                            ret = self.add_step(ret, step, a.span.end);
                         }
                         T::NumberLit => {
                             let num = self.read();
@@ -914,12 +917,12 @@ impl<'s> Parser<'s> {
                                     num.span,
                                     None,
                                 );
-                                let w = dot.span.start | STEP_DYNAMIC_INDEX << STEP_SHIFT;
-                                ret = self.add_step(ret, &[w, num.span.start], num.span.end);
+                                let step = Step::BadLegacyIndex { dot: dot.span.start, number: num.span.start };
+                                ret = self.add_step(ret, step, num.span.end);
                             } else {
                                 self.check_number(num.span);
-                                let w = dot.span.start | STEP_LEGACY_INDEX << STEP_SHIFT;
-                                ret = self.add_step(ret, &[w, num.span.start], num.span.end);
+                                let step = Step::LegacyIndex { dot: dot.span.start, number: num.span.start };
+                                ret = self.add_step(ret, step, num.span.end);
                             }
                         }
                         T::Star => {
@@ -942,16 +945,12 @@ impl<'s> Parser<'s> {
                                             attr.span,
                                             None,
                                         );
-                                        self.steps.extend_from_slice(&[
-                                            d.span.start | STEP_DYNAMIC_INDEX << STEP_SHIFT,
-                                            num.span.start,
-                                        ]);
+                                        Step::BadLegacyIndex { dot: d.span.start, number: num.span.start }
+                                            .write(&mut self.steps);
                                     } else {
                                         self.check_number(num.span);
-                                        self.steps.extend_from_slice(&[
-                                            d.span.start | STEP_LEGACY_INDEX << STEP_SHIFT,
-                                            num.span.start,
-                                        ]);
+                                        Step::LegacyIndex { dot: d.span.start, number: num.span.start }
+                                            .write(&mut self.steps);
                                     }
                                     last = num.span;
                                     nsteps += 1;
@@ -970,7 +969,7 @@ impl<'s> Parser<'s> {
                                     break;
                                 }
                                 let a = self.read();
-                                self.steps.extend_from_slice(&[d.span.start, a.span.start]);
+                                Step::Attr { dot: d.span.start, name: a.span.start }.write(&mut self.steps);
                                 nsteps += 1;
                                 last = a.span;
                             }
@@ -979,7 +978,7 @@ impl<'s> Parser<'s> {
                                 continue;
                             }
                             let marker_span = dot.span.to(marker.span);
-                            let item = self.node(Kind::AnonSymbol, marker_span, 0, 0, 0);
+                            let item = self.node(Kind::AnonSymbol, marker_span, 0);
                             let each = if self.steps.len() == base {
                                 item
                             } else {
@@ -994,8 +993,8 @@ impl<'s> Parser<'s> {
                                 self.finish_cur(trav)
                             };
                             let source = self.finish_cur(ret);
-                            let data = self.extra(&[source, each, item, marker_span.start, marker_span.end]);
-                            let id = self.node(Kind::Splat, from_span.to(last), 0, 0, data);
+                            let data = self.record(SplatRec { source, each, item, marker: marker_span });
+                            let id = self.node(Kind::Splat, from_span.to(last), data);
                             ret = Cur::Node(id);
                         }
                         _ => {
@@ -1016,13 +1015,13 @@ impl<'s> Parser<'s> {
                             self.err(Problem::SplatMissingBracket, close.span, None);
                         }
                         let marker_span = open.span.to(close.span);
-                        let item = self.node(Kind::AnonSymbol, marker_span, 0, 0, 0);
+                        let item = self.node(Kind::AnonSymbol, marker_span, 0);
                         let source = self.finish_cur(ret);
                         let each_cur = self.parse_traversals(Cur::Node(item));
                         let each = self.finish_cur(each_cur);
-                        let data = self.extra(&[source, each, item, marker_span.start, marker_span.end]);
+                        let data = self.record(SplatRec { source, each, item, marker: marker_span });
                         let span = from_span.to(self.span_of(each));
-                        ret = Cur::Node(self.node(Kind::Splat, span, 0, 0, data));
+                        ret = Cur::Node(self.node(Kind::Splat, span, data));
                     } else {
                         self.push_newlines(false);
                         let before = self.errs();
@@ -1041,24 +1040,19 @@ impl<'s> Parser<'s> {
                             }
                         };
                         self.pop_newlines();
-                        let kn = self.nodes[key as usize];
-                        let is_const = match kn.kind {
+                        let is_const = match self.store.nodes[key as usize].kind {
                             Kind::Literal => true,
-                            Kind::Template if kn.flags & TPL_SIMPLE != 0 => true,
-                            Kind::Template => {
-                                let l = self.extra[kn.data as usize];
-                                l == 1 && self.nodes[self.extra[kn.data as usize + 1] as usize].kind == Kind::Literal
-                            }
+                            Kind::Template => self.store.is_string_literal(key),
                             _ => false,
                         };
                         if is_const {
-                            let w = open.span.start | STEP_INDEX << STEP_SHIFT;
-                            ret = self.add_step(ret, &[w, close.span.end, key], close.span.end);
+                            let step = Step::Index { open: open.span.start, end: close.span.end, key };
+                            ret = self.add_step(ret, step, close.span.end);
                         } else {
                             let coll = self.finish_cur(ret);
-                            let data = self.extra(&[coll, key, open.span.start]);
+                            let data = self.record(IndexRec { collection: coll, key, open: open.span.start });
                             let span = from_span.to(close.span);
-                            ret = Cur::Node(self.node(Kind::Index, span, 0, 0, data));
+                            ret = Cur::Node(self.node(Kind::Index, span, data));
                         }
                     }
                 }
@@ -1096,12 +1090,12 @@ impl<'s> Parser<'s> {
                 }
                 let close = self.read();
                 self.pop_newlines();
-                Cur::Node(self.node(Kind::Parens, open.span.to(close.span), 0, 0, inner))
+                Cur::Node(self.node(Kind::Parens, open.span.to(close.span), inner))
             }
             T::NumberLit => {
                 let t = self.read();
-                let aux = if self.check_number(t.span) { LIT_NUMBER } else { LIT_BAD_NUMBER };
-                Cur::Node(self.node(Kind::Literal, t.span, 0, aux, 0))
+                let lit = if self.check_number(t.span) { LitKind::Number } else { LitKind::BadNumber };
+                Cur::Node(self.push(Node::literal(t.span, lit, StrFlags::default())))
             }
             T::Ident => {
                 let t = self.read();
@@ -1109,9 +1103,9 @@ impl<'s> Parser<'s> {
                     return Cur::Node(self.finish_call(t));
                 }
                 let lit = match self.text(t.span) {
-                    b"true" => LIT_TRUE,
-                    b"false" => LIT_FALSE,
-                    b"null" => LIT_NULL,
+                    b"true" => LitKind::True,
+                    b"false" => LitKind::False,
+                    b"null" => LitKind::Null,
                     _ => {
                         return Cur::Trav {
                             scope: true,
@@ -1123,7 +1117,7 @@ impl<'s> Parser<'s> {
                         }
                     }
                 };
-                Cur::Node(self.node(Kind::Literal, t.span, 0, lit, 0))
+                Cur::Node(self.push(Node::literal(t.span, lit, StrFlags::default())))
             }
             T::OQuote | T::OHeredoc => {
                 let open = self.read();
@@ -1146,8 +1140,8 @@ impl<'s> Parser<'s> {
                 let operand = self.parse_expression_with_traversals();
                 self.leave();
                 let span = t.span.to(self.span_of(operand));
-                let aux = if t.kind == T::Minus { 0 } else { 1 };
-                Cur::Node(self.node(Kind::UnaryOp, span, 0, aux, operand))
+                let op = if t.kind == T::Minus { UnaryOp::Negate } else { UnaryOp::LogicalNot };
+                Cur::Node(self.push(Node::unary(span, op, operand)))
             }
             T::OBrack => Cur::Node(self.parse_tuple()),
             T::OBrace => Cur::Node(self.parse_object()),
@@ -1213,10 +1207,10 @@ impl<'s> Parser<'s> {
             }
         }
         self.pop_newlines();
-        let at = self.extra(&[open.span.start, close.span.start]);
-        let l = self.list_from_scratch(base);
-        debug_assert_eq!(l, at + 2);
-        self.node(Kind::FunctionCall, name.span.to(close.span), expand as u8, 0, at)
+        let rec = CallRec { open: open.span.start, close: close.span.start };
+        let data = self.headed_from_scratch::<CallRec, u32>(rec, base);
+        let flags = CallFlags::default().with_if(CallFlags::EXPAND, expand);
+        self.push(Node::call(name.span.to(close.span), flags, data))
     }
 
     fn parse_tuple(&mut self) -> u32 {
@@ -1266,8 +1260,8 @@ impl<'s> Parser<'s> {
             }
             self.read();
         }
-        let l = self.list_from_scratch(base);
-        self.node(Kind::Tuple, open.span.to(close.span), 0, 0, l)
+        let l = self.list_from_scratch::<u32>(base);
+        self.node(Kind::Tuple, open.span.to(close.span), l)
     }
 
     fn parse_object(&mut self) -> u32 {
@@ -1322,8 +1316,7 @@ impl<'s> Parser<'s> {
                 close = self.recover(T::CBrace);
                 break;
             }
-            self.scratch.push(if force { key | KEY_FORCE_NON_LITERAL } else { key });
-            self.scratch.push(value);
+            ObjectItemRec { key, force_non_literal: force, value }.write(&mut self.scratch);
             let next = self.peek();
             if next.kind == T::CBrace {
                 close = self.read();
@@ -1343,12 +1336,8 @@ impl<'s> Parser<'s> {
             self.read();
         }
         self.pop_newlines();
-        let l = self.extra.len() as u32;
-        let n = (self.scratch.len() - base) as u32;
-        self.extra.push(n);
-        self.extra.extend_from_slice(&self.scratch[base..]);
-        self.scratch.truncate(base);
-        self.node(Kind::Object, open.span.to(close.span), 0, 0, l)
+        let l = self.list_from_scratch::<ObjectItemRec>(base);
+        self.node(Kind::Object, open.span.to(close.span), l)
     }
 
     fn for_fail(&mut self, open: Token, close_kind: TokenKind, p: Problem) -> u32 {
@@ -1375,9 +1364,9 @@ impl<'s> Parser<'s> {
             return self.for_fail(open, close_kind, Problem::ForVarName);
         }
         let mut val = self.read().span;
-        let mut key = Span::new(NONE, NONE);
+        let mut key = None;
         if self.peek().kind == T::Comma {
-            key = val;
+            key = Some(val);
             self.read();
             if self.peek().kind != T::Ident {
                 return self.for_fail(open, close_kind, Problem::ForValueVarName);
@@ -1400,10 +1389,10 @@ impl<'s> Parser<'s> {
         self.read();
         let before = self.errs();
         let mut value = self.parse_expression();
-        let mut key_expr = NONE;
+        let mut key_expr = None;
         if self.peek().kind == T::FatArrow {
             self.read();
-            key_expr = value;
+            key_expr = Some(value);
             value = self.parse_expression();
         }
         if self.recovery && self.errs() > before {
@@ -1414,11 +1403,11 @@ impl<'s> Parser<'s> {
         if self.peek().kind == T::Ellipsis {
             group = Some(self.read().span);
         }
-        let mut cond = NONE;
+        let mut cond = None;
         if self.is_keyword_next(b"if") {
             self.read();
             let before = self.errs();
-            cond = self.parse_expression();
+            cond = Some(self.parse_expression());
             if self.recovery && self.errs() > before {
                 let close = self.recover(close_kind);
                 return self.placeholder(open.span.to(close.span));
@@ -1435,70 +1424,67 @@ impl<'s> Parser<'s> {
         };
         let whole = open.span.to(close.span);
         if !object {
-            if key_expr != NONE {
-                let s = self.span_of(key_expr);
+            if let Some(k) = key_expr {
+                let s = self.span_of(k);
                 self.err(Problem::ForTupleKey, s, Some(whole));
             }
             if let Some(g) = group {
                 self.err(Problem::ForTupleGroup, g, Some(whole));
             }
-        } else if key_expr == NONE {
+        } else if key_expr.is_none() {
             let s = self.span_of(value);
             self.err(Problem::ForObjectNoKey, s, Some(whole));
         }
-        let data = self.extra(&[
-            key.start,
-            key.end,
-            val.start,
-            val.end,
-            coll,
+        let data = self.record(ForRec {
+            key_var: key,
+            value_var: val,
+            collection: coll,
             key_expr,
-            value,
-            cond,
-            open.span.start,
-            open.span.end,
-            close.span.start,
-            close.span.end,
-        ]);
-        let flags = (object as u8 * FOR_OBJECT) | (group.is_some() as u8 * FOR_GROUP);
-        self.node(Kind::For, whole, flags, 0, data)
+            value_expr: value,
+            condition: cond,
+            open: open.span,
+            close: close.span,
+        });
+        let flags = ForFlags::default().with_if(ForFlags::OBJECT, object).with_if(ForFlags::GROUP, group.is_some());
+        self.push(Node::for_expr(whole, flags, data))
     }
 
     // ---- templates ----------------------------------------------------------------------
 
     fn template_node(&mut self, parts_list: u32, passthru: bool, span: Span) -> u32 {
         if passthru {
-            let inner = self.extra[parts_list as usize + 1];
-            return self.node(Kind::TemplateWrap, span, 0, 0, inner);
+            let inner = TemplateLayout::words(&self.store.extra, parts_list)[0];
+            return self.node(Kind::TemplateWrap, span, inner);
         }
-        self.node(Kind::Template, span, 0, 0, parts_list)
+        self.push(Node::template(span, TplFlags::default(), parts_list))
     }
 
     /// A quoted template that is one literal token filling the quotes, or `""`: stored as one
-    /// node (its part is virtual, see `ast::TPL_SIMPLE`).
+    /// node (its part is virtual, see `TplFlags::SIMPLE`).
     fn simple_template(&mut self, parts_list: u32, span: Span) -> Option<u32> {
-        let at = parts_list as usize;
-        if self.extra[at] != 1 || span.len() < 2 || self.src[span.end as usize - 1] != b'"' {
+        let parts = TemplateLayout::words(&self.store.extra, parts_list);
+        if parts.len() != 1 || span.len() < 2 || self.src[span.end as usize - 1] != b'"' {
             return None;
         }
-        let lit = self.extra[at + 1];
-        if lit as usize != self.nodes.len() - 1 {
+        let lit = parts[0];
+        if lit as usize != self.store.nodes.len() - 1 {
             return None;
         }
-        let n = self.nodes[lit as usize];
-        if n.kind != Kind::Literal || n.aux != LIT_STRING {
+        let n = self.store.nodes[lit as usize];
+        if n.kind != Kind::Literal || n.lit_kind() != LitKind::String {
             return None;
         }
-        let flags = if n.flags == STR_QUOTED && n.span == Span::new(span.start + 1, span.end - 1) {
-            TPL_SIMPLE
-        } else if n.flags == STR_EMPTY && n.span == Span::empty(span.end) && span.len() == 2 {
-            TPL_SIMPLE | TPL_EMPTY
+        let str_flags = n.str_flags();
+        let flags = if str_flags == StrFlags::QUOTED && n.span == Span::new(span.start + 1, span.end - 1) {
+            TplFlags::SIMPLE
+        } else if str_flags == StrFlags::EMPTY && n.span == Span::empty(span.end) && span.len() == 2 {
+            TplFlags::SIMPLE | TplFlags::EMPTY
         } else {
             return None;
         };
-        self.nodes.pop();
-        self.extra.truncate(at);
-        Some(self.node(Kind::Template, span, flags, 0, 0))
+        self.store.nodes.pop();
+        self.store.extra.truncate(parts_list as usize);
+        Some(self.push(Node::template(span, flags, 0)))
     }
 
     /// A whole standalone template (up to EOF).
@@ -1523,12 +1509,12 @@ impl<'s> Parser<'s> {
             self.scratch.push(e);
         }
         self.tmpl.truncate(base);
-        let list = self.list_from_scratch(sbase);
+        let list = self.list_from_scratch::<u32>(sbase);
         (list, passthru, span)
     }
 
-    fn lit_node(&mut self, span: Span, flags: u8) -> u32 {
-        self.node(Kind::Literal, span, flags, LIT_STRING, 0)
+    fn lit_node(&mut self, span: Span, flags: StrFlags) -> u32 {
+        self.push(Node::literal(span, LitKind::String, flags))
     }
 
     fn parse_template_parts(&mut self, end: TokenKind) -> Span {
@@ -1551,7 +1537,7 @@ impl<'s> Parser<'s> {
                     if quoted {
                         self.check_escapes(next.span);
                     }
-                    let flags = if quoted { STR_QUOTED } else { 0 } | if ltrim { STR_LTRIM } else { 0 };
+                    let flags = StrFlags::default().with_if(StrFlags::QUOTED, quoted).with_if(StrFlags::LTRIM, ltrim);
                     let id = self.lit_node(next.span, flags);
                     self.tmpl.push(TTok::Lit(id));
                     next_can_trim_prev = true;
@@ -1559,7 +1545,7 @@ impl<'s> Parser<'s> {
                 T::TemplateInterp | T::TemplateControl => {
                     if can_trim_prev && self.text(next.span).len() == 3 && self.tmpl.len() > base {
                         if let Some(TTok::Lit(id)) = self.tmpl.last().copied() {
-                            self.nodes[id as usize].flags |= STR_RTRIM;
+                            self.store.nodes[id as usize].add_str_flags(StrFlags::RTRIM);
                         }
                     }
                     self.push_newlines(false);
@@ -1604,7 +1590,7 @@ impl<'s> Parser<'s> {
             }
         }
         if self.tmpl.len() == base {
-            let id = self.lit_node(Span::empty(start.end), STR_EMPTY);
+            let id = self.lit_node(Span::empty(start.end), StrFlags::EMPTY);
             self.tmpl.push(TTok::Lit(id));
         }
         self.tmpl.push(TTok::End(end_span));
@@ -1651,9 +1637,9 @@ impl<'s> Parser<'s> {
                     return None;
                 }
                 let mut val = self.read().span;
-                let mut key = Span::new(NONE, NONE);
+                let mut key = None;
                 if self.peek().kind == T::Comma {
-                    key = val;
+                    key = Some(val);
                     self.read();
                     if self.peek().kind != T::Ident {
                         if !self.recovery {
@@ -1701,24 +1687,7 @@ impl<'s> Parser<'s> {
 
     /// The value of a template literal part as the flush-heredoc rule sees it.
     fn lit_value(&self, id: u32) -> std::borrow::Cow<'s, str> {
-        let n = self.nodes[id as usize];
-        if n.flags & STR_EMPTY != 0 {
-            return "".into();
-        }
-        let mut s = super::decode::decode_literal(self.src, n.span, n.flags & STR_QUOTED != 0);
-        if n.flags & STR_LTRIM != 0 {
-            let t = s.trim_start();
-            if t.len() != s.len() {
-                s = t.to_owned().into();
-            }
-        }
-        if n.flags & STR_RTRIM != 0 {
-            let t = s.trim_end();
-            if t.len() != s.len() {
-                s = t.to_owned().into();
-            }
-        }
-        s
+        literal_string(self.src, self.store.nodes[id as usize])
     }
 
     /// The `<<-` rule: removes the smallest indentation of the lines from every line.
@@ -1762,7 +1731,7 @@ impl<'s> Parser<'s> {
         for id in adjust {
             let v = self.lit_value(id);
             let skip: usize = v.graphemes(true).take(min).map(str::len).sum();
-            let n = &mut self.nodes[id as usize];
+            let n = &mut self.store.nodes[id as usize];
             n.span.start = (n.span.start + skip as u32).min(n.span.end);
         }
     }
@@ -1816,15 +1785,15 @@ impl<'s> Parser<'s> {
     fn template_part_list(&mut self, items: &[u32], empty_at: Span) -> u32 {
         let base = self.scratch.len();
         if items.is_empty() {
-            let id = self.lit_node(empty_at, STR_EMPTY);
+            let id = self.lit_node(empty_at, StrFlags::EMPTY);
             self.scratch.push(id);
         } else {
             self.scratch.extend_from_slice(items);
         }
         let first = self.span_of(self.scratch[base]);
         let last = self.span_of(self.scratch[self.scratch.len() - 1]);
-        let l = self.list_from_scratch(base);
-        self.node(Kind::Template, first.to(last), 0, 0, l)
+        let l = self.list_from_scratch::<u32>(base);
+        self.push(Node::template(first.to(last), TplFlags::default(), l))
     }
 
     fn template_if(&mut self, pos: &mut usize, cond: u32, open: Span, depth: u32) -> u32 {
@@ -1865,11 +1834,19 @@ impl<'s> Parser<'s> {
         }
         let true_t = self.template_part_list(&branches[0], Span::empty(open.end));
         let false_t = self.template_part_list(&branches[1], Span::empty(endif.start));
-        let data = self.extra(&[cond, true_t, false_t]);
-        self.node(Kind::Conditional, open.to(endif), 0, 0, data)
+        let data = self.record(ConditionalRec { condition: cond, true_result: true_t, false_result: false_t });
+        self.node(Kind::Conditional, open.to(endif), data)
     }
 
-    fn template_for(&mut self, pos: &mut usize, key: Span, val: Span, coll: u32, open: Span, depth: u32) -> u32 {
+    fn template_for(
+        &mut self,
+        pos: &mut usize,
+        key: Option<Span>,
+        val: Span,
+        coll: u32,
+        open: Span,
+        depth: u32,
+    ) -> u32 {
         *pos += 1;
         let mut items: Vec<u32> = Vec::new();
         let endfor;
@@ -1901,22 +1878,18 @@ impl<'s> Parser<'s> {
             }
         }
         let content = self.template_part_list(&items, Span::empty(open.end));
-        let data = self.extra(&[
-            key.start,
-            key.end,
-            val.start,
-            val.end,
-            coll,
-            NONE,
-            content,
-            NONE,
-            open.start,
-            open.end,
-            endfor.start,
-            endfor.end,
-        ]);
-        let f = self.node(Kind::For, open.to(endfor), 0, 0, data);
-        self.node(Kind::TemplateJoin, open.to(endfor), 0, 0, f)
+        let data = self.record(ForRec {
+            key_var: key,
+            value_var: val,
+            collection: coll,
+            key_expr: None,
+            value_expr: content,
+            condition: None,
+            open,
+            close: endfor,
+        });
+        let f = self.push(Node::for_expr(open.to(endfor), ForFlags::default(), data));
+        self.node(Kind::TemplateJoin, open.to(endfor), f)
     }
 
     /// After a standalone expression: the reference's "Extra characters" check.

@@ -4,7 +4,8 @@
 //! addressed by [`NodeId`], and a vector of `u32`s for variable-length parts (child lists,
 //! secondary ranges). Identifiers and string bodies are not copied: they are spans of the
 //! source, decoded when asked for. This keeps a parsed file at about one to two bytes of tree
-//! per byte of source.
+//! per byte of source. What each kind of node stores where is the `layout` module's business:
+//! one typed record per node kind, written by the parser and read by the views.
 //!
 //! The public face is a set of typed, `Copy` views borrowing the tree: [`Body`], [`Attribute`],
 //! [`Block`] and the [`Expr`] enum with one view type per node type of the reference's
@@ -17,11 +18,16 @@
 //! nodes of broken input, which may be empty); child lists are in source order. On broken
 //! input, getters still return something: placeholders are [`LiteralValue::Dynamic`] literals.
 
+mod layout;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+pub use layout::MAX_SOURCE_LEN;
+pub(crate) use layout::*;
 
 use super::lexer::ident_end;
 use crate::pos::{LineIndex, Pos, Range, Ranged, Span};
@@ -38,95 +44,91 @@ impl NodeId {
     }
 }
 
-pub(crate) const NONE: u32 = u32::MAX;
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(u8)]
-pub(crate) enum Kind {
-    Body,
-    Attribute,
-    Block,
-    Literal,
-    Template,
-    TemplateWrap,
-    TemplateJoin,
-    ScopeTraversal,
-    RelativeTraversal,
-    FunctionCall,
-    Conditional,
-    BinaryOp,
-    UnaryOp,
-    Tuple,
-    Object,
-    For,
-    Index,
-    Splat,
-    AnonSymbol,
-    Parens,
+/// The nodes and the `extra` words of a tree: what the parser builds and the views read.
+#[derive(Clone, Default)]
+pub(crate) struct Store {
+    pub nodes: Vec<Node>,
+    pub extra: Vec<u32>,
 }
 
-/// A node: 16 bytes. `data` is a child id or an index into `extra`, depending on `kind`.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
-    pub span: Span,
-    pub kind: Kind,
-    pub flags: u8,
-    pub aux: u16,
-    pub data: u32,
+impl Store {
+    /// Adds a node; returns its id.
+    #[inline]
+    pub(crate) fn push(&mut self, n: Node) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(n);
+        id
+    }
+
+    /// Appends a record to `extra`; returns where it starts.
+    #[inline]
+    pub(crate) fn write<R: Record>(&mut self, r: &R) -> u32 {
+        let at = self.extra.len() as u32;
+        r.write(&mut self.extra);
+        at
+    }
+
+    /// The record at `at` of `extra`.
+    #[inline]
+    pub(crate) fn record<R: Record>(&self, at: u32) -> R {
+        R::read_at(&self.extra, at)
+    }
+
+    /// The node `id` (for a virtual literal part, the node it would be).
+    #[inline]
+    pub(crate) fn node(&self, id: u32) -> Node {
+        if id & VIRTUAL != 0 {
+            let t = self.nodes[(id & !VIRTUAL) as usize];
+            let (span, flags) = if t.tpl_flags().contains(TplFlags::EMPTY) {
+                (Span::empty(t.span.end), StrFlags::QUOTED | StrFlags::EMPTY)
+            } else {
+                (Span::new(t.span.start + 1, t.span.end.saturating_sub(1)), StrFlags::QUOTED)
+            };
+            return Node::literal(span, LitKind::String, flags);
+        }
+        self.nodes[id as usize]
+    }
+
+    /// The parts of template node `id`.
+    pub(crate) fn template_parts(&self, id: u32) -> TemplateParts<'_> {
+        let n = self.nodes[id as usize];
+        if n.tpl_flags().contains(TplFlags::SIMPLE) {
+            TemplateParts::One(id | VIRTUAL)
+        } else {
+            TemplateParts::List(TemplateLayout::words(&self.extra, n.data))
+        }
+    }
+
+    /// Whether template node `id` is a single string literal (the reference's
+    /// `IsStringLiteral`).
+    pub(crate) fn is_string_literal(&self, id: u32) -> bool {
+        let parts = self.template_parts(id);
+        parts.len() == 1 && self.node(parts.get(0)).kind == Kind::Literal
+    }
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() == 16);
-
-// Literal kinds (in `aux`).
-pub(crate) const LIT_NUMBER: u16 = 0;
-pub(crate) const LIT_BAD_NUMBER: u16 = 1;
-pub(crate) const LIT_TRUE: u16 = 2;
-pub(crate) const LIT_FALSE: u16 = 3;
-pub(crate) const LIT_NULL: u16 = 4;
-pub(crate) const LIT_STRING: u16 = 5;
-pub(crate) const LIT_DYNAMIC: u16 = 6;
-
-// String literal flags (in `flags`).
-pub(crate) const STR_QUOTED: u8 = 1;
-pub(crate) const STR_LTRIM: u8 = 2;
-pub(crate) const STR_RTRIM: u8 = 4;
-/// The value is the empty string whatever the span says (synthetic parts).
-pub(crate) const STR_EMPTY: u8 = 8;
-
-// Attribute flags.
-pub(crate) const ATTR_DUPLICATE: u8 = 1;
-// Function call flags.
-pub(crate) const CALL_EXPAND: u8 = 1;
-// For flags.
-pub(crate) const FOR_OBJECT: u8 = 1;
-pub(crate) const FOR_GROUP: u8 = 2;
-// Object key flag (high bit of the key id in the item list).
-pub(crate) const KEY_FORCE_NON_LITERAL: u32 = 1 << 31;
-
-// Attribute flag: `data` points to `extra` = [equals offset, expr] (when the offset from the
-// name's start to `=` does not fit `aux`); otherwise `data` is the expression and `aux` the
-// offset.
-pub(crate) const ATTR_WIDE: u8 = 2;
-
-// Template flags: a quoted template that is one literal token (`"abc"`, the common case), or
-// the empty string `""`. Its one part is not stored: it is the "virtual" node `id | VIRTUAL`.
-pub(crate) const TPL_SIMPLE: u8 = 1;
-pub(crate) const TPL_EMPTY: u8 = 2;
-pub(crate) const VIRTUAL: u32 = 1 << 31;
-
-// Traversal steps, in `extra` after a count. The kind is in the top two bits of the first
-// word, the step's start offset below it (sources are limited to 1 GiB):
-// attribute `[kind|start, name_start]` (the name is the identifier there); legacy index `.0`
-// and rejected legacy index `.0.1` `[kind|start, number_start]`; index `[kind|start, end, key]`.
-pub(crate) const STEP_ATTR: u32 = 0;
-pub(crate) const STEP_INDEX: u32 = 1;
-pub(crate) const STEP_LEGACY_INDEX: u32 = 2;
-pub(crate) const STEP_DYNAMIC_INDEX: u32 = 3;
-pub(crate) const STEP_SHIFT: u32 = 30;
-pub(crate) const STEP_MASK: u32 = (1 << STEP_SHIFT) - 1;
-
-/// The largest source the parser accepts (offsets share words with small tags).
-pub const MAX_SOURCE_LEN: usize = 1 << 30;
+/// The value of string literal node `n` before NFC normalisation: decoded, then trimmed as its
+/// flags say.
+pub(crate) fn literal_string(src: &[u8], n: Node) -> Cow<'_, str> {
+    let flags = n.str_flags();
+    if flags.contains(StrFlags::EMPTY) {
+        return Cow::Borrowed("");
+    }
+    let mut s = super::decode::decode_literal(src, n.span, flags.contains(StrFlags::QUOTED));
+    if flags.intersects(StrFlags::LTRIM | StrFlags::RTRIM) {
+        let mut v: &str = &s;
+        if flags.contains(StrFlags::LTRIM) {
+            v = v.trim_start();
+        }
+        if flags.contains(StrFlags::RTRIM) {
+            v = v.trim_end();
+        }
+        if v.len() != s.len() {
+            s = Cow::Owned(v.to_owned());
+        }
+    }
+    s
+}
 
 /// A parsed source text: the source, its name, the nodes, and the comments beside them.
 ///
@@ -150,8 +152,7 @@ pub const MAX_SOURCE_LEN: usize = 1 << 30;
 pub struct Tree {
     pub(crate) src: Arc<[u8]>,
     pub(crate) filename: Arc<str>,
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) extra: Vec<u32>,
+    pub(crate) store: Store,
     pub(crate) comments: Vec<Span>,
     pub(crate) line_index: OnceLock<LineIndex>,
 }
@@ -199,21 +200,21 @@ impl Tree {
 
     /// Number of nodes (a measure of the tree's size).
     pub fn node_count(&self) -> usize {
-        self.nodes.len()
+        self.store.nodes.len()
     }
 
     /// Bytes of memory the tree structure uses (nodes, lists, comments; not the source).
     pub fn heap_size(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.extra.capacity() * 4
+        self.store.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.store.extra.capacity() * 4
             + self.comments.capacity() * std::mem::size_of::<Span>()
     }
 
     /// The expression with id `id`, if it is one.
     pub fn expr(&self, id: NodeId) -> Option<Expr<'_>> {
-        let n = self.nodes.get((id.0 & !VIRTUAL) as usize)?;
+        let n = self.store.nodes.get((id.0 & !VIRTUAL) as usize)?;
         if id.0 & VIRTUAL != 0 {
-            return (n.kind == Kind::Template && n.flags & TPL_SIMPLE != 0).then(|| Expr::new(self, id));
+            return (n.kind == Kind::Template && n.tpl_flags().contains(TplFlags::SIMPLE)).then(|| Expr::new(self, id));
         }
         if matches!(n.kind, Kind::Body | Kind::Attribute | Kind::Block) {
             return None;
@@ -221,40 +222,27 @@ impl Tree {
         Some(Expr::new(self, id))
     }
 
+    /// The body with id `id`, if it is one.
+    pub(crate) fn body(&self, id: NodeId) -> Option<Body<'_>> {
+        let n = self.store.nodes.get(id.index())?;
+        (n.kind == Kind::Body).then_some(Body { t: self, id: id.0 })
+    }
+
     /// The node `id` (for a virtual literal part, the node it would be).
     #[inline]
     pub(crate) fn node(&self, id: u32) -> Node {
-        if id & VIRTUAL != 0 {
-            let t = self.nodes[(id & !VIRTUAL) as usize];
-            let (span, flags) = if t.flags & TPL_EMPTY != 0 {
-                (Span::empty(t.span.end), STR_QUOTED | STR_EMPTY)
-            } else {
-                (Span::new(t.span.start + 1, t.span.end.saturating_sub(1)), STR_QUOTED)
-            };
-            return Node { span, kind: Kind::Literal, flags, aux: LIT_STRING, data: 0 };
-        }
-        self.nodes[id as usize]
+        self.store.node(id)
     }
 
-    /// The parts of template node `id`.
-    pub(crate) fn template_parts(&self, id: u32) -> TemplateParts<'_> {
-        let n = self.nodes[id as usize];
-        if n.flags & TPL_SIMPLE != 0 {
-            TemplateParts::One(id | VIRTUAL)
-        } else {
-            TemplateParts::List(self.list(n.data))
-        }
+    /// The record at `at` of `extra`.
+    #[inline]
+    pub(crate) fn record<R: Record>(&self, at: u32) -> R {
+        self.store.record(at)
     }
 
     #[inline]
-    pub(crate) fn ex(&self, i: u32) -> u32 {
-        self.extra[i as usize]
-    }
-
-    pub(crate) fn list(&self, at: u32) -> &[u32] {
-        let n = self.ex(at) as usize;
-        let s = at as usize + 1;
-        &self.extra[s..s + n]
+    pub(crate) fn extra(&self) -> &[u32] {
+        &self.store.extra
     }
 
     fn str(&self, span: Span) -> &str {
@@ -270,7 +258,7 @@ impl Tree {
 
 impl fmt::Debug for Tree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Tree").field("filename", &self.filename).field("nodes", &self.nodes.len()).finish()
+        f.debug_struct("Tree").field("filename", &self.filename).field("nodes", &self.store.nodes.len()).finish()
     }
 }
 
@@ -449,23 +437,18 @@ macro_rules! view {
                 self.t.node(self.id)
             }
 
+            /// The node's record in `extra` (at its `data`).
             #[inline]
             #[allow(dead_code)]
-            fn ex(self, i: u32) -> u32 {
-                self.t.ex(self.n().data + i)
+            fn rec<R: Record>(self) -> R {
+                self.t.record(self.n().data)
             }
 
+            /// The expression with id `id` of this view's tree.
             #[inline]
             #[allow(dead_code)]
-            fn expr_at(self, i: u32) -> Expr<'a> {
-                Expr::new(self.t, NodeId(self.ex(i)))
-            }
-
-            #[inline]
-            #[allow(dead_code)]
-            fn opt_expr_at(self, i: u32) -> Option<Expr<'a>> {
-                let id = self.ex(i);
-                (id != NONE).then(|| Expr::new(self.t, NodeId(id)))
+            fn sub(self, id: u32) -> Expr<'a> {
+                Expr::new(self.t, NodeId(id))
             }
         }
 
@@ -553,8 +536,7 @@ impl<'a> Body<'a> {
     /// All attributes and blocks in source order, including redefined attributes.
     pub fn items(self) -> impl Iterator<Item = BodyItem<'a>> + 'a {
         let t = self.t;
-        let at = self.n().data + 2;
-        t.list(at).iter().map(move |&id| match t.node(id).kind {
+        BodyLayout::item_words(t.extra(), self.n().data).iter().map(move |&id| match t.node(id).kind {
             Kind::Block => BodyItem::Block(Block { t, id }),
             _ => BodyItem::Attribute(Attribute { t, id }),
         })
@@ -585,7 +567,7 @@ impl<'a> Body<'a> {
     /// The span the reference records as the body's `EndRange` (zero-length at the end of
     /// the closing brace, except for some broken blocks).
     pub fn end_span(self) -> Span {
-        Span::new(self.ex(0), self.ex(1))
+        BodyLayout::header(self.t.extra(), self.n().data).end
     }
 
     /// Where a missing item would go: the zero-length span at the body's start (the
@@ -613,24 +595,28 @@ impl<'a> Attribute<'a> {
     /// The span of the `=`.
     pub fn equals_span(self) -> Span {
         let n = self.n();
-        let p = if n.flags & ATTR_WIDE != 0 { self.ex(0) } else { n.span.start + n.aux as u32 };
+        let p = if n.attr_flags().contains(AttrFlags::WIDE) {
+            self.rec::<AttrWide>().equals
+        } else {
+            n.span.start + n.attr_equals_offset()
+        };
         Span::new(p, p + 1)
     }
 
     /// The value expression.
     pub fn expr(self) -> Expr<'a> {
         let n = self.n();
-        if n.flags & ATTR_WIDE != 0 {
-            self.expr_at(1)
+        if n.attr_flags().contains(AttrFlags::WIDE) {
+            self.sub(self.rec::<AttrWide>().expr)
         } else {
-            Expr::new(self.t, NodeId(n.data))
+            self.sub(n.data)
         }
     }
 
     /// Whether an earlier attribute of the same body has the same name (an error the parser
     /// reported; the reference drops such attributes from the body).
     pub fn is_redefinition(self) -> bool {
-        self.n().flags & ATTR_DUPLICATE != 0
+        self.n().attr_flags().contains(AttrFlags::DUPLICATE)
     }
 }
 
@@ -676,32 +662,32 @@ impl<'a> Block<'a> {
 
     /// The span of the block type.
     pub fn type_span(self) -> Span {
-        Span::new(self.span().start, self.ex(0))
+        Span::new(self.span().start, self.header().type_end)
     }
 
     /// The labels, in order.
     pub fn labels(self) -> impl Iterator<Item = Label<'a>> + 'a {
         let t = self.t;
-        let n = self.ex(1) as usize;
-        let base = (self.n().data + 2) as usize;
-        (0..n).map(move |i| Label { t, span: Span::new(t.extra[base + 2 * i], t.extra[base + 2 * i + 1]) })
+        BlockLayout::items(t.extra(), self.n().data).map(move |span| Label { t, span })
     }
 
     /// The span of the `{` (the type's span when the block has no brace).
     pub fn open_brace_span(self) -> Span {
-        let i = 2 + 2 * self.ex(1);
-        Span::new(self.ex(i), self.ex(i + 1))
+        self.header().open
     }
 
     /// The span of the `}` (the last token of the block when it is broken).
     pub fn close_brace_span(self) -> Span {
-        let i = 4 + 2 * self.ex(1);
-        Span::new(self.ex(i), self.ex(i + 1))
+        self.header().close
     }
 
     /// The body.
     pub fn body(self) -> Body<'a> {
-        Body { t: self.t, id: self.ex(6 + 2 * self.ex(1)) }
+        Body { t: self.t, id: self.header().body }
+    }
+
+    fn header(self) -> BlockRec {
+        BlockLayout::header(self.t.extra(), self.n().data)
     }
 
     /// The span of the header, from the type to the last label (the reference's `DefRange`).
@@ -1075,53 +1061,31 @@ impl<'a> LiteralExpr<'a> {
     /// The literal's value.
     pub fn value(self) -> LiteralValue<'a> {
         let n = self.n();
-        match n.aux {
-            LIT_NUMBER => LiteralValue::Number(self.t.str(n.span)),
-            LIT_BAD_NUMBER => LiteralValue::InvalidNumber(self.t.str(n.span)),
-            LIT_TRUE => LiteralValue::Bool(true),
-            LIT_FALSE => LiteralValue::Bool(false),
-            LIT_NULL => LiteralValue::Null,
-            LIT_STRING => LiteralValue::String(self.string_value()),
-            _ => LiteralValue::Dynamic,
+        match n.lit_kind() {
+            LitKind::Number => LiteralValue::Number(self.t.str(n.span)),
+            LitKind::BadNumber => LiteralValue::InvalidNumber(self.t.str(n.span)),
+            LitKind::True => LiteralValue::Bool(true),
+            LitKind::False => LiteralValue::Bool(false),
+            LitKind::Null => LiteralValue::Null,
+            LitKind::String => LiteralValue::String(nfc(literal_string(&self.t.src, n))),
+            LitKind::Dynamic => LiteralValue::Dynamic,
         }
     }
 
     /// Whether this is a string (a template literal part).
     pub fn is_string(self) -> bool {
-        self.n().aux == LIT_STRING
+        self.n().lit_kind() == LitKind::String
     }
 
     /// The keyword this literal was written as (`true`, `false`, `null`), for static
     /// traversal analysis, which treats these keywords as variable names.
     pub fn keyword(self) -> Option<&'static str> {
-        match self.n().aux {
-            LIT_TRUE => Some("true"),
-            LIT_FALSE => Some("false"),
-            LIT_NULL => Some("null"),
+        match self.n().lit_kind() {
+            LitKind::True => Some("true"),
+            LitKind::False => Some("false"),
+            LitKind::Null => Some("null"),
             _ => None,
         }
-    }
-
-    fn string_value(self) -> Cow<'a, str> {
-        let n = self.n();
-        if n.flags & STR_EMPTY != 0 {
-            return Cow::Borrowed("");
-        }
-        let raw = super::decode::decode_literal(&self.t.src, n.span, n.flags & STR_QUOTED != 0);
-        let mut s: Cow<'a, str> = raw;
-        if n.flags & (STR_LTRIM | STR_RTRIM) != 0 {
-            let mut v: &str = &s;
-            if n.flags & STR_LTRIM != 0 {
-                v = v.trim_start();
-            }
-            if n.flags & STR_RTRIM != 0 {
-                v = v.trim_end();
-            }
-            if v.len() != s.len() {
-                s = Cow::Owned(v.to_owned());
-            }
-        }
-        nfc(s)
     }
 }
 
@@ -1138,14 +1102,13 @@ impl<'a> TemplateExpr<'a> {
     /// conditionals and template joins).
     pub fn parts(self) -> impl Iterator<Item = Expr<'a>> + 'a {
         let t = self.t;
-        let parts = t.template_parts(self.id);
+        let parts = t.store.template_parts(self.id);
         (0..parts.len()).map(move |i| Expr::new(t, NodeId(parts.get(i))))
     }
 
     /// Whether the template is a single string literal (the reference's `IsStringLiteral`).
     pub fn is_string_literal(self) -> bool {
-        let parts = self.t.template_parts(self.id);
-        parts.len() == 1 && self.t.node(parts.get(0)).kind == Kind::Literal
+        self.t.store.is_string_literal(self.id)
     }
 }
 
@@ -1248,32 +1211,21 @@ impl fmt::Debug for IndexKey<'_> {
 }
 
 fn steps<'a>(t: &'a Tree, at: u32) -> impl Iterator<Item = Traverser<'a>> + 'a {
-    let n = t.ex(at) as usize;
-    let mut i = at as usize + 1;
-    (0..n).map(move |_| {
-        let w = t.extra[i];
-        let start = w & STEP_MASK;
-        match w >> STEP_SHIFT {
-            STEP_ATTR => {
-                let name = t.ident_at(t.extra[i + 1]);
-                i += 2;
-                Traverser::Attr { name: t.str(name), span: Span::new(start, name.end) }
-            }
-            STEP_INDEX => {
-                let (end, key) = (t.extra[i + 1], t.extra[i + 2]);
-                i += 3;
-                Traverser::Index { key: IndexKey::Expr(Expr::new(t, NodeId(key))), span: Span::new(start, end) }
-            }
-            kind => {
-                let num_start = t.extra[i + 1];
-                i += 2;
-                let num = Span::new(num_start, super::lexer::number_end(&t.src, num_start as usize) as u32);
-                let span = Span::new(start, num.end);
-                if kind == STEP_LEGACY_INDEX {
-                    Traverser::Index { key: IndexKey::LegacyNumber(t.str(num), num), span }
-                } else {
-                    Traverser::Index { key: IndexKey::Dynamic, span }
-                }
+    Steps::iter(t.extra(), at).map(move |step| match step {
+        Step::Attr { dot, name } => {
+            let name = t.ident_at(name);
+            Traverser::Attr { name: t.str(name), span: Span::new(dot, name.end) }
+        }
+        Step::Index { open, end, key } => {
+            Traverser::Index { key: IndexKey::Expr(Expr::new(t, NodeId(key))), span: Span::new(open, end) }
+        }
+        Step::LegacyIndex { dot, number } | Step::BadLegacyIndex { dot, number } => {
+            let num = Span::new(number, super::lexer::number_end(&t.src, number as usize) as u32);
+            let span = Span::new(dot, num.end);
+            if matches!(step, Step::LegacyIndex { .. }) {
+                Traverser::Index { key: IndexKey::LegacyNumber(t.str(num), num), span }
+            } else {
+                Traverser::Index { key: IndexKey::Dynamic, span }
             }
         }
     })
@@ -1298,7 +1250,7 @@ impl<'a> ScopeTraversalExpr<'a> {
 
     /// Number of steps, the root included.
     pub fn len(self) -> usize {
-        1 + self.ex(0) as usize
+        1 + Steps::len(self.t.extra(), self.n().data)
     }
 
     /// Always false: a traversal has at least its root.
@@ -1310,12 +1262,12 @@ impl<'a> ScopeTraversalExpr<'a> {
 impl<'a> RelativeTraversalExpr<'a> {
     /// The expression traversed from.
     pub fn source(self) -> Expr<'a> {
-        self.expr_at(0)
+        self.sub(self.rec::<RelTraversalRec>().source)
     }
 
     /// The steps.
     pub fn traversal(self) -> impl Iterator<Item = Traverser<'a>> + 'a {
-        steps(self.t, self.n().data + 1)
+        steps(self.t, RelTraversalRec::steps_at(self.n().data))
     }
 }
 
@@ -1332,39 +1284,39 @@ impl<'a> FunctionCallExpr<'a> {
 
     /// The span of `(`.
     pub fn open_paren_span(self) -> Span {
-        let p = self.ex(0);
+        let p = CallLayout::header(self.t.extra(), self.n().data).open;
         Span::new(p, p + 1)
     }
 
     /// The span of `)` (the last token read when the call is broken).
     pub fn close_paren_span(self) -> Span {
-        Span::new(self.ex(1), self.span().end)
+        Span::new(CallLayout::header(self.t.extra(), self.n().data).close, self.span().end)
     }
 
     /// The arguments.
     pub fn args(self) -> impl Iterator<Item = Expr<'a>> + 'a {
         let t = self.t;
-        t.list(self.n().data + 2).iter().map(move |&id| Expr::new(t, NodeId(id)))
+        CallLayout::item_words(t.extra(), self.n().data).iter().map(move |&id| Expr::new(t, NodeId(id)))
     }
 
     /// Whether the last argument is followed by `...` (expanded into the arguments).
     pub fn expand_final(self) -> bool {
-        self.n().flags & CALL_EXPAND != 0
+        self.n().call_flags().contains(CallFlags::EXPAND)
     }
 }
 
 impl<'a> ConditionalExpr<'a> {
     /// The predicate.
     pub fn condition(self) -> Expr<'a> {
-        self.expr_at(0)
+        self.sub(self.rec::<ConditionalRec>().condition)
     }
     /// The result when true.
     pub fn true_result(self) -> Expr<'a> {
-        self.expr_at(1)
+        self.sub(self.rec::<ConditionalRec>().true_result)
     }
     /// The result when false.
     pub fn false_result(self) -> Expr<'a> {
-        self.expr_at(2)
+        self.sub(self.rec::<ConditionalRec>().false_result)
     }
 }
 
@@ -1468,15 +1420,15 @@ pub enum UnaryOp {
 impl<'a> BinaryOpExpr<'a> {
     /// The left operand.
     pub fn lhs(self) -> Expr<'a> {
-        self.expr_at(0)
+        self.sub(self.rec::<BinaryRec>().lhs)
     }
     /// The right operand.
     pub fn rhs(self) -> Expr<'a> {
-        self.expr_at(1)
+        self.sub(self.rec::<BinaryRec>().rhs)
     }
     /// The operator.
     pub fn op(self) -> BinaryOp {
-        BinaryOp::from_u16(self.n().aux)
+        self.n().binary_op()
     }
 }
 
@@ -1487,11 +1439,7 @@ impl<'a> UnaryOpExpr<'a> {
     }
     /// The operator.
     pub fn op(self) -> UnaryOp {
-        if self.n().aux == 0 {
-            UnaryOp::Negate
-        } else {
-            UnaryOp::LogicalNot
-        }
+        self.n().unary_op()
     }
     /// The operator's span.
     pub fn symbol_span(self) -> Span {
@@ -1504,7 +1452,7 @@ impl<'a> TupleConsExpr<'a> {
     /// The elements.
     pub fn exprs(self) -> impl Iterator<Item = Expr<'a>> + 'a {
         let t = self.t;
-        t.list(self.n().data).iter().map(move |&id| Expr::new(t, NodeId(id)))
+        TupleLayout::words(t.extra(), self.n().data).iter().map(move |&id| Expr::new(t, NodeId(id)))
     }
     /// The span of `[`.
     pub fn open_span(self) -> Span {
@@ -1564,13 +1512,9 @@ impl<'a> ObjectConsExpr<'a> {
     /// The items in source order.
     pub fn items(self) -> impl Iterator<Item = ObjectItem<'a>> + 'a {
         let t = self.t;
-        let l = t.list(self.n().data);
-        l.chunks_exact(2).map(move |kv| ObjectItem {
-            key: ObjectKey {
-                expr: Expr::new(t, NodeId(kv[0] & !KEY_FORCE_NON_LITERAL)),
-                force_non_literal: kv[0] & KEY_FORCE_NON_LITERAL != 0,
-            },
-            value: Expr::new(t, NodeId(kv[1])),
+        ObjectLayout::iter(t.extra(), self.n().data).map(move |item| ObjectItem {
+            key: ObjectKey { expr: Expr::new(t, NodeId(item.key)), force_non_literal: item.force_non_literal },
+            value: Expr::new(t, NodeId(item.value)),
         })
     }
     /// The span of `{`.
@@ -1583,92 +1527,90 @@ impl<'a> ObjectConsExpr<'a> {
 impl<'a> ForExpr<'a> {
     /// The key variable's name, if given.
     pub fn key_var(self) -> Option<&'a str> {
-        let s = self.ex(0);
-        (s != NONE).then(|| self.t.str(Span::new(s, self.ex(1))))
+        self.key_var_span().map(|s| self.t.str(s))
     }
     /// The value variable's name.
     pub fn value_var(self) -> &'a str {
-        self.t.str(Span::new(self.ex(2), self.ex(3)))
+        self.t.str(self.value_var_span())
     }
     /// The span of the key variable, if given.
     pub fn key_var_span(self) -> Option<Span> {
-        let s = self.ex(0);
-        (s != NONE).then(|| Span::new(s, self.ex(1)))
+        self.rec::<ForRec>().key_var
     }
     /// The span of the value variable.
     pub fn value_var_span(self) -> Span {
-        Span::new(self.ex(2), self.ex(3))
+        self.rec::<ForRec>().value_var
     }
     /// The collection iterated over.
     pub fn collection(self) -> Expr<'a> {
-        self.expr_at(4)
+        self.sub(self.rec::<ForRec>().collection)
     }
     /// The key expression (object `for` only).
     pub fn key_expr(self) -> Option<Expr<'a>> {
-        self.opt_expr_at(5)
+        self.rec::<ForRec>().key_expr.map(|id| self.sub(id))
     }
     /// The value expression.
     pub fn value_expr(self) -> Expr<'a> {
-        self.expr_at(6)
+        self.sub(self.rec::<ForRec>().value_expr)
     }
     /// The `if` condition, if any.
     pub fn condition(self) -> Option<Expr<'a>> {
-        self.opt_expr_at(7)
+        self.rec::<ForRec>().condition.map(|id| self.sub(id))
     }
     /// Whether the result is an object (`{for ...}`).
     pub fn is_object(self) -> bool {
-        self.n().flags & FOR_OBJECT != 0
+        self.n().for_flags().contains(ForFlags::OBJECT)
     }
     /// Whether values are grouped (`...` after the value).
     pub fn group(self) -> bool {
-        self.n().flags & FOR_GROUP != 0
+        self.n().for_flags().contains(ForFlags::GROUP)
     }
     /// The span of the opening bracket (of the whole `%{ for }` directive in templates).
     pub fn open_span(self) -> Span {
-        Span::new(self.ex(8), self.ex(9))
+        self.rec::<ForRec>().open
     }
     /// The span of the closing bracket (of the `%{ endfor }` directive in templates).
     pub fn close_span(self) -> Span {
-        Span::new(self.ex(10), self.ex(11))
+        self.rec::<ForRec>().close
     }
 }
 
 impl<'a> IndexExpr<'a> {
     /// The collection.
     pub fn collection(self) -> Expr<'a> {
-        self.expr_at(0)
+        self.sub(self.rec::<IndexRec>().collection)
     }
     /// The key.
     pub fn key(self) -> Expr<'a> {
-        self.expr_at(1)
+        self.sub(self.rec::<IndexRec>().key)
     }
     /// The span of `[`.
     pub fn open_span(self) -> Span {
-        let p = self.ex(2);
+        let p = self.rec::<IndexRec>().open;
         Span::new(p, p + 1)
     }
     /// The span of the brackets and key (the reference's `BracketRange`).
     pub fn bracket_span(self) -> Span {
-        Span::new(self.ex(2), self.span().end)
+        Span::new(self.rec::<IndexRec>().open, self.span().end)
     }
 }
 
 impl<'a> SplatExpr<'a> {
     /// The expression splatted.
     pub fn source(self) -> Expr<'a> {
-        self.expr_at(0)
+        self.sub(self.rec::<SplatRec>().source)
     }
     /// The expression evaluated for each element (in terms of [`SplatExpr::item`]).
     pub fn each(self) -> Expr<'a> {
-        self.expr_at(1)
+        self.sub(self.rec::<SplatRec>().each)
     }
     /// The placeholder standing for each element inside [`SplatExpr::each`].
     pub fn item(self) -> AnonSymbolExpr<'a> {
-        AnonSymbolExpr { t: self.t, id: self.ex(2) }
+        AnonSymbolExpr { t: self.t, id: self.rec::<SplatRec>().item }
     }
     /// The span of `.*` or `[*]`.
     pub fn marker_span(self) -> Span {
-        Span::new(self.ex(3), self.ex(4))
+        self.rec::<SplatRec>().marker
     }
 }
 
