@@ -350,11 +350,14 @@ pub(crate) trait Record: Copy + 'static {
     /// The number of words the record takes.
     const WORDS: usize;
 
-    /// Appends the record to `out`.
-    fn write(&self, out: &mut Vec<u32>);
+    /// Writes the record to the start of `words`.
+    fn put(&self, words: &mut [u32]);
 
     /// Reads the record from the start of `words`.
     fn read(words: &[u32]) -> Self;
+
+    /// Appends the record to `out` (as [`Record::put`] would write it).
+    fn write(&self, out: &mut Vec<u32>);
 
     /// Reads the record at index `at` of `extra`.
     #[inline]
@@ -365,6 +368,10 @@ pub(crate) trait Record: Copy + 'static {
 
 impl Record for u32 {
     const WORDS: usize = 1;
+    #[inline]
+    fn put(&self, words: &mut [u32]) {
+        words[0] = *self;
+    }
     #[inline]
     fn write(&self, out: &mut Vec<u32>) {
         out.push(*self);
@@ -379,6 +386,10 @@ impl Record for u32 {
 impl Record for Option<u32> {
     const WORDS: usize = 1;
     #[inline]
+    fn put(&self, words: &mut [u32]) {
+        words[0] = self.unwrap_or(NONE);
+    }
+    #[inline]
     fn write(&self, out: &mut Vec<u32>) {
         out.push(self.unwrap_or(NONE));
     }
@@ -391,6 +402,10 @@ impl Record for Option<u32> {
 
 impl Record for Span {
     const WORDS: usize = 2;
+    #[inline]
+    fn put(&self, words: &mut [u32]) {
+        words[..2].copy_from_slice(&[self.start, self.end]);
+    }
     #[inline]
     fn write(&self, out: &mut Vec<u32>) {
         out.extend_from_slice(&[self.start, self.end]);
@@ -406,11 +421,12 @@ impl Record for Span {
 impl Record for Option<Span> {
     const WORDS: usize = 2;
     #[inline]
+    fn put(&self, words: &mut [u32]) {
+        self.unwrap_or(Span::new(NONE, NONE)).put(words);
+    }
+    #[inline]
     fn write(&self, out: &mut Vec<u32>) {
-        match self {
-            Some(s) => s.write(out),
-            None => out.extend_from_slice(&[NONE, NONE]),
-        }
+        self.unwrap_or(Span::new(NONE, NONE)).write(out);
     }
     #[inline]
     fn read(words: &[u32]) -> Option<Span> {
@@ -432,8 +448,20 @@ macro_rules! record {
             const WORDS: usize = 0 $(+ <$ty as Record>::WORDS)*;
 
             #[inline]
+            fn put(&self, words: &mut [u32]) {
+                let mut w = &mut words[..Self::WORDS];
+                $(
+                    self.$field.put(w);
+                    w = &mut w[<$ty as Record>::WORDS..];
+                )*
+                let _ = w;
+            }
+
+            #[inline]
             fn write(&self, out: &mut Vec<u32>) {
-                $(self.$field.write(out);)*
+                let mut buf = [0; <$name as Record>::WORDS];
+                self.put(&mut buf);
+                out.extend_from_slice(&buf);
             }
 
             #[inline]
@@ -572,9 +600,15 @@ const KEY_FORCE_NON_LITERAL: u32 = 1 << 31;
 impl Record for ObjectItemRec {
     const WORDS: usize = 2;
     #[inline]
-    fn write(&self, out: &mut Vec<u32>) {
+    fn put(&self, words: &mut [u32]) {
         let flag = if self.force_non_literal { KEY_FORCE_NON_LITERAL } else { 0 };
-        out.extend_from_slice(&[self.key | flag, self.value]);
+        words[..2].copy_from_slice(&[self.key | flag, self.value]);
+    }
+    #[inline]
+    fn write(&self, out: &mut Vec<u32>) {
+        let mut buf = [0; 2];
+        self.put(&mut buf);
+        out.extend_from_slice(&buf);
     }
     #[inline]
     fn read(words: &[u32]) -> ObjectItemRec {
@@ -709,7 +743,7 @@ impl Step {
 
     /// Reads the step at the start of `words`; returns it and its number of words.
     #[inline]
-    fn read(words: &[u32]) -> (Step, usize) {
+    pub(crate) fn read(words: &[u32]) -> (Step, usize) {
         let w = words[0];
         let start = w & STEP_MASK;
         match w >> STEP_SHIFT {
@@ -757,15 +791,11 @@ impl Steps {
         extra[at as usize] as usize
     }
 
-    /// The steps at `at`.
-    pub(crate) fn iter(extra: &[u32], at: u32) -> impl Iterator<Item = Step> + '_ {
-        let n = Self::len(extra, at);
-        let mut i = at as usize + 1;
-        (0..n).map(move |_| {
-            let (step, words) = Step::read(&extra[i..]);
-            i += words;
-            step
-        })
+    /// Where the first of the steps at `at` starts; [`Step::read`] says how many words
+    /// later the next one does.
+    #[inline]
+    pub(crate) fn first(at: u32) -> usize {
+        at as usize + 1
     }
 }
 
@@ -823,6 +853,14 @@ mod tests {
             s.write(&mut enc);
         }
         let at = Steps::write_encoded(&mut out, 4, &enc);
-        assert_eq!(Steps::iter(&out, at).collect::<Vec<_>>(), steps);
+        assert_eq!(Steps::len(&out, at), 4);
+        let mut i = Steps::first(at);
+        let mut read = vec![];
+        while i < out.len() {
+            let (step, words) = Step::read(&out[i..]);
+            read.push(step);
+            i += words;
+        }
+        assert_eq!(read, steps);
     }
 }

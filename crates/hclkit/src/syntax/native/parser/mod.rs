@@ -276,6 +276,7 @@ impl<'s> Parser<'s> {
     }
 
     /// Moves `scratch[base..]`, encoded items of type `T`, into `extra` after `header`.
+    #[inline]
     pub(super) fn headed_from_scratch<H: Record, T: Record>(&mut self, header: H, base: usize) -> u32 {
         let at = Headed::<H, T>::write(&mut self.store.extra, &header, &self.scratch[base..]);
         self.scratch.truncate(base);
