@@ -40,7 +40,7 @@ use super::{BinaryOp, UnaryOp};
 use crate::pos::Span;
 
 /// The "no node" / "no offset" word in optional fields.
-pub(crate) const NONE: u32 = u32::MAX;
+const NONE: u32 = u32::MAX;
 
 /// The id bit marking the virtual literal part of a `SIMPLE` template: `id | VIRTUAL` is the
 /// part of template `id`, a node computed on demand rather than stored.
