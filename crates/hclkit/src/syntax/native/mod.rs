@@ -119,7 +119,7 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile,
         return (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
-    p.push_newlines_pub(false);
+    p.push_newlines(false);
     let root = p.parse_expression();
     p.check_expression_end();
     let (tree, raw) = p.finish(filename, src.clone());

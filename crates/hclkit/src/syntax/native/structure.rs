@@ -56,9 +56,7 @@ pub struct NativeBody {
 impl NativeBody {
     /// The body with node id `id` of `tree`, or `None` if that node is not a body.
     pub fn new(tree: Arc<Tree>, id: NodeId) -> Option<NativeBody> {
-        if tree.nodes.get(id.index())?.kind != ast::Kind::Body {
-            return None;
-        }
+        tree.body(id)?;
         Some(NativeBody { tree, id, hidden_attrs: Arc::default(), hidden_blocks: Arc::default() })
     }
 

@@ -1,0 +1,302 @@
+//! The recursive-descent parser.
+//!
+//! It follows the reference's grammar functions and error recovery closely, so that it reports
+//! the same diagnostics (summaries, details and ranges) for broken input, but builds the
+//! compact [`Tree`] of [`super::ast`] and pulls tokens lazily from the lexer: no token vector
+//! is kept, only a few tokens of lookahead.
+//!
+//! Newline significance is a property of the token source ([`Parser::push_newlines`]):
+//! parentheses, brackets, call arguments, `for` headers and template sequences ignore
+//! newlines; bodies and object constructors treat them as separators. Line comments count as
+//! newlines where newlines matter.
+//!
+//! Recovery mirrors the reference: on an error the parser enters recovery mode, skips to a
+//! closing bracket or the end of the body item, and carries on; errors that would only repeat
+//! the first are then suppressed, as the reference does. Nesting deeper than [`MAX_DEPTH`]
+//! is reported instead of overflowing the stack.
+//!
+//! The grammar is split by area, each module adding methods to [`Parser`]: `body` (bodies,
+//! attributes, blocks), `expr` (operators, terms, collections, `for`), `traversal` (steps and
+//! splats), `template` (strings, heredocs, directives) and `recovery`; this module holds the
+//! token source and the node-building helpers. Nodes are written only through the typed
+//! records of `ast::layout`.
+
+mod body;
+mod expr;
+mod recovery;
+mod template;
+mod traversal;
+
+use std::sync::{Arc, OnceLock};
+
+use super::ast::*;
+use super::diag::{Problem, RawDiag};
+use super::lexer::{LexMode, Lexer};
+use super::token::{Token, TokenKind};
+use crate::pos::Span;
+use template::TTok;
+
+use TokenKind as T;
+
+/// The deepest nesting of expressions, blocks and template directives the parser accepts.
+pub const MAX_DEPTH: u32 = 200;
+
+/// The parser's state: the token source, the tree being built, and scratch space shared by
+/// the grammar functions (`scratch` for child lists, `steps` for traversal steps and a body's
+/// attribute names, `tmpl` for template parts).
+pub(crate) struct Parser<'s> {
+    src: &'s [u8],
+    lexer: Lexer<'s>,
+    /// Raw lookahead tokens; `buf[head..]` are not consumed yet.
+    buf: Vec<Token>,
+    head: usize,
+    /// The next significant token under the current newline mode, once computed.
+    peeked: Option<(Token, usize)>,
+    nl_stack: Vec<bool>,
+    prev: Option<Token>,
+    recovery: bool,
+    depth: u32,
+    store: Store,
+    pub(crate) diags: Vec<RawDiag>,
+    pub(crate) comments: Vec<Span>,
+    scratch: Vec<u32>,
+    steps: Vec<u32>,
+    tmpl: Vec<TTok>,
+    esc: Vec<u8>,
+}
+
+impl<'s> Parser<'s> {
+    pub(crate) fn new(src: &'s [u8], mode: LexMode) -> Parser<'s> {
+        // Generous capacities (real files use about one node per 19 bytes and one extra word
+        // per 5): growing a large vector copies it and doubles its footprint for a moment,
+        // while capacity that is never written costs no memory; `finish` trims the excess.
+        let big = src.len() > 1 << 20;
+        let est = if big { src.len() / 12 } else { src.len() / 20 } + 16;
+        Parser {
+            src,
+            lexer: Lexer::new(src, mode),
+            buf: Vec::with_capacity(8),
+            head: 0,
+            peeked: None,
+            nl_stack: vec![true],
+            prev: None,
+            recovery: false,
+            depth: 0,
+            store: Store {
+                nodes: Vec::with_capacity(est),
+                extra: Vec::with_capacity(if big { src.len() / 4 } else { src.len() / 6 } + 16),
+            },
+            diags: Vec::new(),
+            comments: Vec::new(),
+            scratch: Vec::with_capacity(64),
+            steps: Vec::with_capacity(64),
+            tmpl: Vec::new(),
+            esc: Vec::new(),
+        }
+    }
+
+    /// Lexes whatever the parser left (so every lexical problem is reported) and returns the
+    /// tree and the lexer's and parser's diagnostics.
+    pub(crate) fn finish(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>) {
+        self.peeked = None;
+        loop {
+            let t = self.raw(0);
+            if t.kind == T::Eof {
+                break;
+            }
+            self.consume(1);
+        }
+        let lex = self.lexer.take_diagnostics();
+        let mut diags: Vec<RawDiag> =
+            lex.items.iter().map(|&(p, span)| RawDiag::new(Problem::Lex(p), span, None)).collect();
+        diags.append(&mut self.diags);
+        self.store.nodes.shrink_to_fit();
+        self.store.extra.shrink_to_fit();
+        self.comments.shrink_to_fit();
+        let tree = Tree {
+            src,
+            filename: filename.into(),
+            store: self.store,
+            comments: self.comments,
+            line_index: OnceLock::new(),
+        };
+        (tree, diags)
+    }
+
+    // ---- token source ---------------------------------------------------------------------
+
+    /// The raw token `i` places after the next unconsumed one.
+    #[inline]
+    fn raw(&mut self, i: usize) -> Token {
+        let at = self.head + i;
+        if at >= self.buf.len() {
+            self.refill(at);
+        }
+        // Never past EOF (the scan stops there), but stay in bounds regardless.
+        self.buf[at.min(self.buf.len() - 1)]
+    }
+
+    /// Lexes a batch of tokens (the lexer does not depend on the parser's state, so it can
+    /// run ahead; batches keep its loop hot and the buffer small).
+    #[inline(never)]
+    fn refill(&mut self, at: usize) {
+        const BATCH: usize = 32;
+        while self.buf.len() <= at || self.buf.len() < self.head + BATCH {
+            let t = self.lexer.next_token();
+            if t.kind == T::Comment {
+                self.comments.push(t.span);
+            }
+            self.buf.push(t);
+            if t.kind == T::Eof {
+                break;
+            }
+        }
+    }
+
+    /// Consumes `n` raw tokens.
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        self.head += n;
+        if self.head >= self.buf.len() {
+            self.buf.clear();
+            self.head = 0;
+        }
+    }
+
+    /// The next significant token and how many raw tokens reading it consumes.
+    #[inline]
+    fn next_index(&mut self) -> (Token, usize) {
+        if let Some(p) = self.peeked {
+            return p;
+        }
+        let p = self.scan_next();
+        self.peeked = Some(p);
+        p
+    }
+
+    fn scan_next(&mut self) -> (Token, usize) {
+        let include = *self.nl_stack.last().unwrap_or(&true);
+        let mut i = 0;
+        loop {
+            let t = self.raw(i);
+            match t.kind {
+                T::Comment => {
+                    // Line comments include their newline: where newlines matter they count
+                    // as one, with the comment's range (as the reference does).
+                    if include && t.span.slice(self.src).last() == Some(&b'\n') {
+                        return (Token { kind: T::Newline, span: t.span }, i + 1);
+                    }
+                    i += 1;
+                }
+                T::Newline if !include => i += 1,
+                T::Eof => return (t, i),
+                _ => return (t, i + 1),
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn peek(&mut self) -> Token {
+        self.next_index().0
+    }
+
+    #[inline]
+    pub(super) fn read(&mut self) -> Token {
+        let (t, n) = self.next_index();
+        self.peeked = None;
+        self.consume(n);
+        self.prev = Some(t);
+        t
+    }
+
+    pub(super) fn prev_span(&mut self) -> Span {
+        match self.prev {
+            Some(t) => t.span,
+            None => self.peek().span,
+        }
+    }
+
+    /// Makes newlines significant (`include`) or not until the matching
+    /// [`Parser::pop_newlines`].
+    pub(crate) fn push_newlines(&mut self, include: bool) {
+        if self.nl_stack.last() != Some(&include) {
+            self.peeked = None;
+        }
+        self.nl_stack.push(include);
+    }
+
+    pub(super) fn pop_newlines(&mut self) {
+        if self.nl_stack.len() > 1 {
+            let old = self.nl_stack.pop();
+            if self.nl_stack.last() != old.as_ref() {
+                self.peeked = None;
+            }
+        }
+    }
+
+    pub(super) fn text(&self, span: Span) -> &'s [u8] {
+        span.slice(self.src)
+    }
+
+    fn is_keyword(&self, t: Token, kw: &[u8]) -> bool {
+        t.kind == T::Ident && self.text(t.span) == kw
+    }
+
+    pub(super) fn is_keyword_next(&mut self, kw: &[u8]) -> bool {
+        let t = self.peek();
+        self.is_keyword(t, kw)
+    }
+
+    // ---- building -------------------------------------------------------------------------
+
+    /// Adds a node; returns its id.
+    #[inline]
+    pub(super) fn push(&mut self, n: Node) -> u32 {
+        self.store.push(n)
+    }
+
+    /// Adds a node of a kind without flags or `aux`.
+    #[inline]
+    pub(super) fn node(&mut self, kind: Kind, span: Span, data: u32) -> u32 {
+        self.store.push(Node::new(kind, span, data))
+    }
+
+    /// Appends a record to `extra`; returns where it starts.
+    #[inline]
+    pub(super) fn record<R: Record>(&mut self, r: R) -> u32 {
+        self.store.write(&r)
+    }
+
+    /// Moves `scratch[base..]`, records of type `R` as [`Record::write`] encoded them, into
+    /// `extra` as a counted list.
+    pub(super) fn list_from_scratch<R: Record>(&mut self, base: usize) -> u32 {
+        let at = List::<R>::write_encoded(&mut self.store.extra, &self.scratch[base..]);
+        self.scratch.truncate(base);
+        at
+    }
+
+    /// Moves `scratch[base..]`, encoded items of type `T`, into `extra` after `header`.
+    #[inline]
+    pub(super) fn headed_from_scratch<H: Record, T: Record>(&mut self, header: H, base: usize) -> u32 {
+        let at = Headed::<H, T>::write(&mut self.store.extra, &header, &self.scratch[base..]);
+        self.scratch.truncate(base);
+        at
+    }
+
+    pub(super) fn span_of(&self, id: u32) -> Span {
+        self.store.nodes[id as usize].span
+    }
+
+    pub(super) fn placeholder(&mut self, span: Span) -> u32 {
+        self.push(Node::literal(span, LitKind::Dynamic, StrFlags::default()))
+    }
+
+    #[cold]
+    pub(super) fn err(&mut self, p: Problem, subject: Span, context: Option<Span>) {
+        self.diags.push(RawDiag::new(p, subject, context));
+    }
+
+    pub(super) fn errs(&self) -> usize {
+        self.diags.len()
+    }
+}
