@@ -91,9 +91,10 @@ impl Scaler {
     }
 }
 
-/// The decimal estimate `⌊(b − 1) · log10 2⌋` of the exponent of a value below `2^b`.
+/// `⌊b · log10 2⌋`, for the decimal exponent of a value near `2^b`. (The constant needs
+/// many digits: `b` can be near 2^31.)
 fn log10_2(b: i64) -> i64 {
-    b.saturating_mul(30103) / 100_000
+    i64::try_from((i128::from(b) * 301_029_995_663_981_195).div_euclid(1_000_000_000_000_000_000)).unwrap_or(0)
 }
 
 /// A decimal `0.d₁d₂… × 10^exp` with ASCII digits and no trailing zeros (Go's `decimal`).
@@ -267,7 +268,9 @@ impl Digits {
     ///
     /// `x × 10^t = n × 5^t × 2^(e+t)`. Whether that is an integer is decided exactly (and
     /// then it is small and computed exactly). Otherwise its floor is computed at a lower
-    /// and an upper bound of the power of five, with more bits until both agree. In the
+    /// and an upper bound of the power of five (`5^t` or, for negative `t`, of `5^−|t|`, so
+    /// no division is needed), with more bits until both agree (cost: `O(log |t|)`
+    /// multiplications of `O(bits(n) + window)` bits). In the
     /// (never observed) case that they still differ, the digits the two floors share are
     /// returned, followed by an unknown rest: fewer digits, never wrong ones.
     fn window_bounded(n: &BigUint, e: i64, t: i64) -> Digits {
@@ -276,22 +279,29 @@ impl Digits {
             return Digits::from_floor(&q, t, false);
         }
         let k = t.unsigned_abs();
-        // About the window's bit length: bits(n) + e + t·log2(10).
-        let q_bits = (n.bits() as i64).saturating_add(s).saturating_add(t.saturating_mul(2322) / 1000);
-        let mut w = u64::try_from(q_bits).unwrap_or(0).max(64) + 72;
+        // About the window's bit length: bits(n) + (e + t) + t·log2(5). (The constant needs
+        // many digits: t can be near 10^9.)
+        let t_log2_5 =
+            i64::try_from(i128::from(t) * 2_321_928_094_887_362_348 / 1_000_000_000_000_000_000).unwrap_or(0);
+        let q_bits = (n.bits() as i64).saturating_add(s).saturating_add(t_log2_5);
+        let q_bits = u64::try_from(q_bits).unwrap_or(0).max(64);
+        let mut w = q_bits + 72;
+        // A value close to a multiple of the window's unit (1e600000000 is within 2^-512 of
+        // 10^600000000) needs more bits than the window has: about as many more as the
+        // mantissa has, then twice as many, up to several times the bits of the window and
+        // of the mantissa together.
+        let most = 4 * (q_bits + n.bits() + 128);
         let mut last = (BigUint::zero(), BigUint::zero());
-        for _ in 0..5 {
-            let (lo, hi) = scale::pow5_bounds(k, w);
-            let (qlo, qhi) = if t >= 0 {
-                (scale::floor_shift(&(n * &lo.m), lo.x + s), scale::floor_shift(&(n * &hi.m), hi.x + s))
-            } else {
-                (scale::floor_div_shift(n, s - hi.x, &hi.m), scale::floor_div_shift(n, s - lo.x, &lo.m))
-            };
+        let mut first = true;
+        while w <= most {
+            let (lo, hi) = if t >= 0 { scale::pow5_bounds(k, w) } else { scale::pow5_inv_bounds(k, w) };
+            let (qlo, qhi) = (scale::floor_shift(&(n * &lo.m), lo.x + s), scale::floor_shift(&(n * &hi.m), hi.x + s));
             if qlo == qhi {
                 return Digits::from_floor(&qlo, t, true);
             }
             last = (qlo, qhi);
-            w *= 2;
+            w = if first { w + n.bits() + 64 } else { w * 2 };
+            first = false;
         }
         let (a, b) = (last.0.to_str_radix(10).into_bytes(), last.1.to_str_radix(10).into_bytes());
         if a.len() != b.len() || last.0.is_zero() {

@@ -28,47 +28,65 @@ impl Dyadic {
         Dyadic { m: &self.m * &other.m, x: self.x + other.x }
     }
 
-    /// `m × 2^x` rounded down (`up == false`) or up to at most `w` significant bits.
-    fn narrow(self, w: u64, up: bool) -> Dyadic {
+    /// `m × 2^x` rounded down to at most `w` significant bits, and whether that was exact.
+    fn narrow(self, w: u64) -> (Dyadic, bool) {
         let b = self.m.bits();
         if b <= w {
-            return self;
+            return (self, true);
         }
         let s = b - w;
-        let dropped = self.m.trailing_zeros().is_some_and(|tz| tz < s);
-        let mut m = self.m >> s;
-        if up && dropped {
-            m += 1u32;
-        }
-        Dyadic { m, x: self.x + i64::try_from(s).unwrap_or(i64::MAX) }
+        let exact = self.m.trailing_zeros().is_some_and(|tz| tz >= s);
+        (Dyadic { m: self.m >> s, x: self.x + i64::try_from(s).unwrap_or(i64::MAX) }, exact)
     }
 }
 
-/// Lower and upper bounds of `5^k`, each within a relative `2^-w` of it, with mantissas of
-/// at most `w + 72` bits. Both are exact, and equal, when `5^k` fits in that many bits.
+/// Lower and upper bounds of `5^k` with `hi − lo ≤ 2^-w · 5^k`, with mantissas of at most
+/// `w + 75` bits. Both are exact, and equal, when `5^k` fits in that many bits.
 ///
-/// The products are rounded at `w' = w + bits(k) + 8` bits: a rounding error `ε ≤ 2^(1−w')`
-/// doubles with every squaring, so the base after `i` squarings is off by less than
-/// `2^(i+1)·ε` (relatively), and the product of the bases by less than `(4k + 64)·ε`, which
-/// is below `2^-w`.
+/// The lower bound is computed by left-to-right binary powering (square, times 5 for a one
+/// bit), each step rounded down to `w' = w + bits(k) + 11` bits, so only the last
+/// `log2(w')`-odd squarings are of full length. Each rounding loses less than a relative
+/// `δ = 2^(1−w')`, and a loss doubles with every later squaring, so the result is at least
+/// `5^k·(1−δ)^(2^bits(k) − 1) ≥ 5^k·(1 − 2k·δ)`, where `2k·δ ≤ 2^(−w−9)`. The upper bound
+/// follows from it: `lo·(1 + 2^(−w−1))`, rounded up. (Computing it by a second powering
+/// rounded upwards would cost as much again.)
 pub(crate) fn pow5_bounds(k: u64, w: u64) -> (Dyadic, Dyadic) {
-    let w = w + u64::from(64 - k.leading_zeros()) + 8;
-    let one = || Dyadic { m: BigUint::one(), x: 0 };
-    let (mut lo, mut hi) = (one(), one());
-    let (mut blo, mut bhi) = (Dyadic { m: BigUint::from(5u32), x: 0 }, Dyadic { m: BigUint::from(5u32), x: 0 });
-    let mut k = k;
-    while k > 0 {
-        if k & 1 == 1 {
-            lo = lo.mul(&blo).narrow(w, false);
-            hi = hi.mul(&bhi).narrow(w, true);
+    let wp = w + u64::from(64 - k.leading_zeros()) + 11;
+    let mut lo = Dyadic { m: BigUint::one(), x: 0 };
+    let mut exact = true;
+    for i in (0..64 - k.leading_zeros()).rev() {
+        let mut d = lo.mul(&lo);
+        if (k >> i) & 1 == 1 {
+            d.m *= 5u32;
         }
-        k >>= 1;
-        if k > 0 {
-            blo = blo.mul(&blo).narrow(w, false);
-            bhi = bhi.mul(&bhi).narrow(w, true);
-        }
+        let (d, e) = d.narrow(wp);
+        lo = d;
+        exact &= e;
     }
+    if exact {
+        return (lo.clone(), lo);
+    }
+    let hi = Dyadic { m: &lo.m + (&lo.m >> usize::try_from(w + 1).unwrap_or(usize::MAX)) + 1u32, x: lo.x };
     (lo, hi)
+}
+
+/// Lower and upper bounds of `5^−k` with `hi − lo ≤ 2^-w · 5^−k`, with mantissas of at most
+/// `w + 80` bits: what dividing by a huge power of five needs. One division of bounds of
+/// `5^k` (a division costs about two multiplications; powering `1/5` directly would do
+/// every squaring at full length).
+pub(crate) fn pow5_inv_bounds(k: u64, w: u64) -> (Dyadic, Dyadic) {
+    let (p_lo, p_hi) = pow5_bounds(k, w + 2);
+    if p_lo == p_hi && p_lo.m.is_one() {
+        return (p_lo, p_hi); // k = 0
+    }
+    // 1/p_hi ≥ 5^−k·(1 − 2^(−w−2)) and 5^−k ≤ (1/p_hi)·(1 + 2^(−w−2)).
+    // r = ⌊2^c / p_hi.m⌋ with at least w + 6 bits: r ≤ 2^c/p_hi.m < r + 1.
+    let c = w + 6 + p_hi.m.bits();
+    let r = (BigUint::one() << usize::try_from(c).unwrap_or(usize::MAX)) / &p_hi.m;
+    let x = -i64::try_from(c).unwrap_or(i64::MAX) - p_hi.x;
+    // hi = (r + 1)·(1 + 2^(−w−2)), rounded up: r + 2 + (r >> (w + 2)).
+    let hi = Dyadic { m: &r + (&r >> usize::try_from(w + 2).unwrap_or(usize::MAX)) + 2u32, x };
+    (Dyadic { m: r, x }, hi)
 }
 
 /// `5^k` exactly (callers make sure `k` is small).
@@ -188,11 +206,11 @@ mod tests {
             for w in [16u64, 64, 600] {
                 let exact = pow5_exact(k);
                 let (lo, hi) = pow5_bounds(k, w);
-                assert!(lo.m.bits() <= w + 72 && hi.m.bits() <= w + 72);
+                assert!(lo.m.bits() <= w + 75 && hi.m.bits() <= w + 75);
                 // lo ≤ 5^k ≤ hi, compared exactly.
                 let at = |d: &Dyadic| d.m.clone() << usize::try_from(d.x).unwrap();
                 assert!(at(&lo) <= exact && exact <= at(&hi), "k={k} w={w}");
-                if exact.bits() <= w + 8 {
+                if exact.bits() <= w + 11 {
                     assert_eq!((&lo, &hi), (&hi, &lo));
                     assert_eq!(value(&lo), exact);
                 } else {
@@ -200,6 +218,22 @@ mod tests {
                     let gap = at(&hi) - at(&lo);
                     assert!(gap.bits() + w <= exact.bits() + 1, "k={k} w={w}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn inverse_bounds_enclose_the_inverse_power() {
+        for k in [1u64, 2, 27, 100, 1000, 65537] {
+            for w in [16u64, 64, 600] {
+                let (lo, hi) = pow5_inv_bounds(k, w);
+                assert!(lo.m.bits() <= w + 80 && hi.m.bits() <= w + 80);
+                // lo·5^k ≤ 1 ≤ hi·5^k, i.e. lo.m·5^k ≤ 2^−x ≤ hi.m·5^k.
+                let p = pow5_exact(k);
+                let one = |d: &Dyadic| BigUint::one() << usize::try_from(-d.x).unwrap();
+                assert!(&lo.m * &p <= one(&lo) && one(&hi) <= &hi.m * &p, "k={k} w={w}");
+                let gap = (&hi.m - &lo.m) * &p; // (hi − lo)·5^k in units of 2^x
+                assert!(gap.bits() + w <= one(&lo).bits() + 1, "k={k} w={w}");
             }
         }
     }

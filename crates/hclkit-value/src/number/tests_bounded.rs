@@ -373,3 +373,20 @@ fn far_or_near() -> impl Strategy<Value = Number> {
         _ => x,
     })
 }
+
+#[test]
+fn powers_of_ten_with_huge_exponents_print_as_written() {
+    // The 512-bit value of 1e<k> is within about 2^-512 of 10^k, so every window of its
+    // digits lies next to an integer: the bounds must be refined, and the answer is exact.
+    for k in [4000i64, 123_456, 9_999_999, 600_000_000, 646_456_992] {
+        for sign in [1, -1] {
+            let e = k * sign;
+            let x = n(&format!("1e{e}"));
+            let exp = format!("{}{}", if e < 0 { '-' } else { '+' }, k);
+            assert_eq!(x.text('e', None), format!("1e{exp}"));
+            assert_eq!(x.to_string_g10(), format!("1e{exp}"));
+            assert_eq!(x.text('e', Some(40)), format!("1.{}e{exp}", "0".repeat(40)));
+            assert_eq!(x.neg().text('g', Some(25)), format!("-1e{exp}"));
+        }
+    }
+}

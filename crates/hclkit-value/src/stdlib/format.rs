@@ -472,4 +472,29 @@ mod tests {
         let v = format().call(&[Value::string("%1000000[1]d%[1]d"), Value::number(7)]).unwrap();
         assert_eq!(v.as_str().map(str::len), Some(1_000_001));
     }
+
+    #[test]
+    fn huge_numbers_format_in_bounded_time() {
+        // The reference expands 1e600000000 into all its digits for every verb and never
+        // answers. Exponent forms are written; positional ones of more than a million
+        // digits are errors.
+        let huge = Value::number(Number::parse("1e600000000").unwrap());
+        let tiny = Value::number(Number::parse("-1e-600000000").unwrap());
+        let f = |fmt: &str, v: &Value| format().call(&[Value::string(fmt), v.clone()]);
+        let ok = |fmt: &str, v: &Value| f(fmt, v).unwrap().as_str().unwrap().to_owned();
+        assert_eq!(ok("%v", &huge), "1e+600000000");
+        assert_eq!(ok("%e", &huge), "1.000000e+600000000");
+        assert_eq!(ok("%.3G", &tiny), "-1E-600000000");
+        assert_eq!(ok("%f", &tiny), "-0.000000");
+        assert_eq!(ok("%s|%[1]v", &Value::number(Number::parse("1e3").unwrap())), "1000|1000");
+        let too_long = "number too long to write out (600000000 digits; the limit is 1000000)";
+        for (fmt, v) in [("%f", &huge), ("%d", &huge), ("%x", &huge)] {
+            let e = f(fmt, v).unwrap_err();
+            assert_eq!(e.message(), format!("unsupported value for \"{fmt}\" at 0: {too_long}"), "{fmt}");
+        }
+        let e = f("%s", &huge).unwrap_err();
+        assert!(e.message().ends_with("(600000001 digits; the limit is 1000000)"), "{}", e.message());
+        let e = f("%v", &Value::list(vec![tiny]).unwrap()).unwrap_err();
+        assert!(e.message().ends_with("(600000001 digits; the limit is 1000000)"), "{}", e.message());
+    }
 }

@@ -13,7 +13,8 @@
 //! Where the reference is broken this does better: diagnostics are printed in source order
 //! (files in the order they are read: the spec, `--vars` files, then the inputs in
 //! command-line order), and a result holding an infinite number is an error pointing at the
-//! attribute it comes from, rather than invalid JSON.
+//! attribute it comes from, rather than invalid JSON; so is a number whose text would have
+//! more than a million digits (`1e600000000`), which the reference never finishes printing.
 
 mod args;
 mod json_input;
