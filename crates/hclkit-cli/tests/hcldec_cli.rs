@@ -1,7 +1,8 @@
 //! The `hcldec` command line: flags, exit statuses, merged inputs, standard input, `--out`,
 //! `--vars` files, `--with-type`, `--var-refs`, text diagnostics, and the cases where we
 //! deliberately differ from the reference (block_attrs, single-spec default, infinite
-//! results, diagnostics in source order), which the recorded corpus leaves out. Outputs,
+//! results, numbers too long to write out, diagnostics in source order), which the recorded
+//! corpus leaves out. Outputs,
 //! messages and statuses not marked otherwise were checked against the reference hcldec
 //! (hcl v2.14.1).
 
@@ -193,6 +194,73 @@ fn infinite_results_point_at_their_attribute() {
     assert_eq!(
         text(&out.stderr),
         "Error: Unsupported result value\n\n  on list.hcl line 6, in r:\n   6:   x = -1/0\n\nThe result cannot be written as JSON: cannot serialize infinity as JSON at\n.r[1].x.\n\n"
+    );
+}
+
+// Not in the corpus: the reference never finishes writing 1e600000000 (600 million digits,
+// go-cty prints numbers without an exponent). A number whose text would have more than a
+// million digits is an error diagnostic at the expression that produced it, in bounded time.
+#[test]
+fn numbers_too_long_to_write_are_refused() {
+    let spec = "object {\n  attr \"a\" { type = any }\n  attr \"b\" { type = any }\n}\n";
+    let dir = scratch(
+        "toolong",
+        &[
+            ("spec.hcldec", spec),
+            ("out.hcl", "a = 1\nb = [2, 1e300000000 * 1e300000000]\n"),
+            ("out.hcl.json", "{\"a\": 1, \"b\": [2, 1e600000000]}\n"),
+            ("tmpl.hcl", "a = \"x${1e600000000}\"\nb = 1\n"),
+            ("fn.hcl", "a = tostring(1E55555555)\nb = 1\n"),
+            ("eq.hcl", "a = 1e600000000 == 1\nb = [1e600000000 > 1e599999999, 1e600000000 == 1e600000000]\n"),
+            ("name.hcldec", "attr {\n  name = 1E55555555\n  type = any\n}\n"),
+        ],
+    );
+    let limit = "number too long to write out (600000001 digits; the limit is 1000000)";
+    for (file, subject) in [("out.hcl", "out.hcl:2,5-2,35"), ("out.hcl.json", "out.hcl.json:1,15-1,31")] {
+        for flags in [&[][..], &["--with-type"], &["--keep-nulls"], &["--with-type", "--keep-nulls"]] {
+            let mut args = vec!["--spec=spec.hcldec", "--diags=json", file];
+            args.extend_from_slice(flags);
+            let out = hcldec(&dir, &args, None);
+            assert_eq!((out.status.code(), text(&out.stdout)), (Some(2), String::new()), "{file} {flags:?}");
+            let detail = format!("The result cannot be written as JSON: {limit} at .b[1].");
+            assert_eq!(
+                json_diags(&out.stderr),
+                [("Unsupported result value".to_owned(), detail, subject.to_owned())],
+                "{file} {flags:?}"
+            );
+        }
+    }
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--diags=json", "tmpl.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let detail = format!("Cannot include the given value in a string template: {limit}.");
+    assert_eq!(
+        json_diags(&out.stderr),
+        [("Invalid template interpolation value".to_owned(), detail, "tmpl.hcl:1,9-1,20".to_owned())]
+    );
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--stdlib", "--diags=json", "fn.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let detail = "Invalid value for \"v\" parameter: cannot convert number to string: number too long to write out (55555556 digits; the limit is 1000000).";
+    assert_eq!(
+        json_diags(&out.stderr),
+        [("Invalid function argument".to_owned(), detail.to_owned(), "fn.hcl:1,14-1,24".to_owned())]
+    );
+    // The spec loader converts a number given as a name to a string (found by fuzzing).
+    let out = hcldec(&dir, &["--spec=name.hcldec", "--diags=json", "eq.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let d = json_diags(&out.stderr);
+    assert_eq!((d.len(), d[0].2.as_str()), (1, "name.hcldec:2,10-2,20"), "{d:?}");
+    assert!(d[0].1.contains("number too long to write out (55555556 digits; the limit is 1000000)"), "{d:?}");
+    // Comparing such numbers is no problem.
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "eq.hcl"], None);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout), text(&out.stderr)),
+        (Some(0), "{\"a\":false,\"b\":[true,true]}\n".to_owned(), String::new())
+    );
+    // As text.
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "out.hcl"], None);
+    assert_eq!(
+        text(&out.stderr),
+        "Error: Unsupported result value\n\n  on out.hcl line 2:\n   2: b = [2, 1e300000000 * 1e300000000]\n\nThe result cannot be written as JSON: number too long to write out (600000001\ndigits; the limit is 1000000) at .b[1].\n\n"
     );
 }
 

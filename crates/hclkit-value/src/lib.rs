@@ -25,7 +25,7 @@ mod testgen;
 mod ty;
 mod value;
 
-pub use number::{Number, NumberError, ParseNumberError};
+pub use number::{Number, NumberError, NumberTooLongError, ParseNumberError};
 pub use ops::OpError;
 pub use path::{Path, PathStep};
 pub use ty::{CapsuleEquals, CapsuleType, Name, ObjectType, TupleType, Type};

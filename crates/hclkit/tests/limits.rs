@@ -164,3 +164,42 @@ proptest! {
         let _ = parse_template(src, "p.hcl");
     }
 }
+
+/// Number literals at the edge of Go's binary exponent range (`int32`): valid exactly when
+/// `bits(mantissa) − fractional digits + exponent` fits. The answers are the reference's
+/// (hcldec v2.14.1: `a = <literal> > 0` gives `true` or "Invalid number literal"; and Go
+/// 1.19's `big.ParseFloat`, which it uses, gives a value or "exponent overflow").
+#[test]
+fn number_literals_at_the_exponent_limit() {
+    let forty = format!("1{}", "0".repeat(39)); // 10^39: 130 bits
+    for (lit, valid) in [
+        (format!("{forty}e2147483515"), true), // exponent 130 + 2147483515 = 2^31 − 3
+        (format!("{forty}e2147483518"), false),
+        (format!("{forty}.0e2147483514"), true), // 133 − 1 + 2147483514
+        (format!("{forty}.0e2147483516"), false),
+        ("1e2147483646".to_owned(), true),
+        ("1e2147483647".to_owned(), false),
+        (format!("{forty}e-2147483777"), true),
+        (format!("{forty}e-2147483779"), false),
+    ] {
+        let (_, d) = hclkit::parse_expression(format!("{lit} > 0").into_bytes(), "n.hcl");
+        let invalid = d.iter().any(|d| d.summary == "Invalid number literal");
+        assert_eq!(!invalid, valid, "{lit}: {d}");
+    }
+}
+
+/// A million-digit literal is read in time linear in its length, in both syntaxes (the
+/// growth itself is measured by the `number` benchmark).
+#[test]
+fn million_digit_literals() {
+    let digits = "3".repeat(1_000_000);
+    let (e, d) = hclkit::parse_expression(digits.clone().into_bytes(), "n.hcl");
+    assert!(d.is_empty(), "{d}");
+    let (v, d) = hclkit::eval::evaluate(e.expr(), None);
+    assert!(d.is_empty(), "{d}");
+    assert_eq!(v.as_number().unwrap().to_string_g10(), "3.333333333e+999999");
+    let (j, d) = hclkit::syntax::json::parse_expression(format!("[0.{digits}]").into_bytes(), "n.json");
+    assert!(d.is_empty(), "{d}");
+    let n = j.root().elements().next().and_then(|e| e.as_number()).expect("a number");
+    assert_eq!(n.to_string_g10(), "0.3333333333");
+}

@@ -29,8 +29,11 @@ impl Prim {
     pub(crate) fn apply(self, v: &Value, out: &Type, path: &Path) -> Result<Value, ConversionError> {
         let err = |m: &str| Err(ConversionError::new(path.clone(), m));
         match (self, v.as_number(), v.as_bool(), v.as_str()) {
-            // The number's full-precision decimal text, no exponent.
-            (Prim::NumberToString, Some(n), _, _) => Ok(Value::string(n.to_string())),
+            // The number's full-precision decimal text, no exponent (unless absurdly long).
+            (Prim::NumberToString, Some(n), _, _) => match n.try_to_string() {
+                Ok(text) => Ok(Value::string(text)),
+                Err(e) => err(&e.to_string()),
+            },
             (Prim::BoolToString, _, Some(b), _) => Ok(Value::string(if b { "true" } else { "false" })),
             (Prim::StringToNumber, _, _, Some(s)) => match Number::parse(s) {
                 Ok(n) => Ok(Value::number(n)),

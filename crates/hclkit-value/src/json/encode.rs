@@ -21,7 +21,9 @@ use crate::value::Value;
 ///   `json.Marshal` escapes them (including `<`, `>`, `&`, U+2028 and U+2029); object
 ///   attributes and map keys are sorted; sets are in the reference's order.
 /// - An unknown value is an error, "value is not known", and an infinity is "cannot
-///   serialize infinity as JSON", each with the path to it.
+///   serialize infinity as JSON", each with the path to it. So is a number whose text would
+///   have more than [`Number::MAX_PRINTED_DIGITS`](crate::Number::MAX_PRINTED_DIGITS)
+///   digits (such as `1e600000000`, which the reference takes forever to write).
 ///
 /// One quirk of the reference is kept: inside a `{"value":…,"type":…}` wrapper, such an
 /// error is not reported. The wrapper's value is left as far as it was written (possibly
@@ -114,7 +116,10 @@ fn marshal_primitive(v: &Value, ty: &Type, path: &Path, out: &mut String) -> Res
         if n.is_infinite() {
             return Err(error_at(path, "cannot serialize infinity as JSON"));
         }
-        out.push_str(&n.to_string());
+        match n.try_to_string() {
+            Ok(text) => out.push_str(&text),
+            Err(e) => return Err(error_at(path, e.to_string())),
+        }
     } else if let Some(b) = v.as_bool().filter(|_| *ty == Type::Bool) {
         out.push_str(if b { "true" } else { "false" });
     } else {
@@ -305,9 +310,10 @@ pub fn hcldec_output(value: &Value, with_type: bool, keep_nulls: bool) -> Result
 /// [`hcldec_output`] the reference's way: marshal, then strip nulls by decoding and encoding
 /// again.
 pub(crate) fn hcldec_output_general(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
-    if with_type && has_infinity(value) {
+    if with_type && has_unwritable_number(value) {
         // Under the dynamic type an infinity is written as the reference writes it (invalid
-        // JSON); hcldec refuses it with its path, as without the wrapper.
+        // JSON), and so would be a number too long to write; hcldec refuses them with their
+        // path, as without the wrapper.
         to_json(value, &value.ty())?;
     }
     let ty = if with_type { Type::Dynamic } else { value.ty() };
@@ -319,15 +325,15 @@ pub(crate) fn hcldec_output_general(value: &Value, with_type: bool, keep_nulls: 
     Ok(out)
 }
 
-/// Whether a known part of `v` is an infinite number.
-fn has_infinity(v: &Value) -> bool {
+/// Whether a known part of `v` is an infinite number or one too long to write.
+fn has_unwritable_number(v: &Value) -> bool {
     if let Some(n) = v.as_number() {
-        return n.is_infinite();
+        return n.is_infinite() || n.try_to_string().is_err();
     }
     if let Some(elems) = v.elements() {
-        return elems.iter().any(has_infinity);
+        return elems.iter().any(has_unwritable_number);
     }
-    v.entries().is_some_and(|entries| entries.iter().any(|(_, e)| has_infinity(e)))
+    v.entries().is_some_and(|entries| entries.iter().any(|(_, e)| has_unwritable_number(e)))
 }
 
 /// A wholly known value whose type has no dynamic parts, written as cty's `json.Marshal`
@@ -348,10 +354,10 @@ fn write_stripped(v: &Value, out: &mut String, depth: usize) -> bool {
     if let Some(s) = v.as_str() {
         go::write_string(s, out);
     } else if let Some(n) = v.as_number() {
-        if n.is_infinite() {
-            return false;
+        match n.try_to_string() {
+            Ok(text) if n.is_finite() => out.push_str(&text),
+            _ => return false,
         }
-        out.push_str(&n.to_string());
     } else if let Some(b) = v.as_bool() {
         out.push_str(if b { "true" } else { "false" });
     } else if let Some(elems) = v.elements() {

@@ -188,6 +188,15 @@ impl BigFloat {
         }
     }
 
+    /// Go's `MantExp` exponent of a finite nonzero value (the value lies in
+    /// `[2^(exp−1), 2^exp)`); `i64::MIN` for zeros and infinities.
+    pub(crate) fn exponent(&self) -> i64 {
+        match &self.form {
+            Form::Finite { exp, .. } => *exp,
+            _ => i64::MIN,
+        }
+    }
+
     /// Go's `MinPrec`: the number of bits needed to represent the value exactly.
     pub(crate) fn min_prec(&self) -> u64 {
         match &self.form {

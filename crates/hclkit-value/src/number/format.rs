@@ -5,12 +5,97 @@
 //! The shortest-decimal search is Go's `roundShortest` from `math/big/ftoa.go`, including
 //! its digit-by-digit comparison of the value with the lower and upper bounds of its
 //! rounding interval by digit index (Go does not align those three decimals' exponents).
+//!
+//! # Bounded cost
+//!
+//! Go computes the complete decimal expansion, which for `1e600000000` has 600 million
+//! digits (and for `1e-600000000` two billion): it never answers. Here only a window of the
+//! leading digits is computed, `⌊x × 10^t⌋` for a `t` that leaves a few more digits than the
+//! precision can distinguish ([`Digits`]). When `10^|t|` is small that is exact arithmetic;
+//! otherwise the window is evaluated at a lower and an upper bound of the power of ten
+//! ([`scale::pow5_bounds`]) and used only when both give the same digits, which then are the
+//! exact ones (whether the value is an exact integer multiple of the window's last digit is
+//! decided separately, exactly). The cost is then `O(log |t|)` multiplications of numbers a
+//! little longer than the window, whatever the exponent. The results are Go's.
+//!
+//! Writing out all the digits of a huge or tiny number is what [`MAX_DIGITS`] limits.
 
 use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 use super::bigfloat::{BigFloat, Form};
+use super::scale;
+
+/// The most digits the positional (`'f'`) form of a number may have: more is
+/// [`TooLong`]. Without a limit a 16-byte literal (`1e600000000`) becomes a 600-megabyte
+/// text (go-cty prints numbers without an exponent), a template or `tostring` call on it
+/// allocates that much, and the reference never finishes. A million digits is far more than
+/// any value a configuration means (a 512-bit number has at most 155 significant digits; the
+/// rest are zeros), and small enough that such a string costs little. The limit counts the
+/// digits the value itself calls for: those of the integer part, and in the shortest form
+/// also the fraction's; the fraction digits a caller asks for (`format("%.9f")`) are the
+/// caller's.
+pub(crate) const MAX_DIGITS: u64 = 1_000_000;
+
+/// A positional text that would need `digits` digits, more than [`MAX_DIGITS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TooLong {
+    pub(crate) digits: u64,
+}
+
+/// Checks a digit count against [`MAX_DIGITS`].
+fn check_digits(digits: u64) -> Result<(), TooLong> {
+    if digits > MAX_DIGITS {
+        Err(TooLong { digits })
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether computing a window exactly costs little: `10^|t|` and the shift by `e` stay
+/// within a few thousand bits beyond the mantissa's own size. Beyond that the window is
+/// computed from bounds of the power (see the module documentation).
+fn exact_is_cheap(bits: u64, e: i64, t: i64) -> bool {
+    const EXACT_BITS: u64 = 4096;
+    e.unsigned_abs().saturating_add(t.unsigned_abs().saturating_mul(4))
+        <= EXACT_BITS.saturating_add(bits.saturating_mul(4))
+}
+
+/// How the windows `⌊n × 2^e × 10^t⌋` of one `(e, t)` are computed.
+enum Scaler {
+    /// Exactly, with `10^|t|`.
+    Exact(BigUint),
+    /// From bounds of `5^|t|`.
+    Bounded,
+}
+
+impl Scaler {
+    fn new(bits: u64, e: i64, t: i64) -> Scaler {
+        if exact_is_cheap(bits, e, t) {
+            Scaler::Exact(pow10(t.unsigned_abs()))
+        } else {
+            Scaler::Bounded
+        }
+    }
+
+    fn is_exact(&self) -> bool {
+        matches!(self, Scaler::Exact(_))
+    }
+
+    fn window(&self, n: &BigUint, e: i64, t: i64) -> Digits {
+        match self {
+            Scaler::Exact(p10) => Digits::window(n, e, t, p10),
+            Scaler::Bounded => Digits::window_bounded(n, e, t),
+        }
+    }
+}
+
+/// `⌊b · log10 2⌋`, for the decimal exponent of a value near `2^b`. (The constant needs
+/// many digits: `b` can be near 2^31.)
+fn log10_2(b: i64) -> i64 {
+    i64::try_from((i128::from(b) * 301_029_995_663_981_195).div_euclid(1_000_000_000_000_000_000)).unwrap_or(0)
+}
 
 /// A decimal `0.d₁d₂… × 10^exp` with ASCII digits and no trailing zeros (Go's `decimal`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,24 +200,7 @@ impl Decimal {
 
 /// `5^k`.
 fn pow5(k: u64) -> BigUint {
-    let five = BigUint::from(5u32);
-    match u32::try_from(k) {
-        Ok(k) => five.pow(k),
-        // Unreachable for exponents within Go's int32 range; stay total anyway.
-        Err(_) => {
-            let mut r = BigUint::one();
-            let mut base = five;
-            let mut k = k;
-            while k > 0 {
-                if k & 1 == 1 {
-                    r *= &base;
-                }
-                base = &base * &base;
-                k >>= 1;
-            }
-            r
-        }
-    }
+    scale::pow5_exact(k)
 }
 
 /// Leading decimal digits of a value: either all of them (`rest == false`, trailing zeros
@@ -169,9 +237,15 @@ impl Digits {
             rest |= !r.is_zero();
             q = qq;
         }
+        Digits::from_floor(&q, t, rest)
+    }
+
+    /// The digits of the window `q = ⌊x × 10^t⌋`, `rest` telling whether `x × 10^t` is not
+    /// an integer.
+    fn from_floor(q: &BigUint, t: i64, rest: bool) -> Digits {
         if q.is_zero() {
             // No digit in the window: nothing is known.
-            return Digits { mant: Vec::new(), exp: 0, rest: true };
+            return Digits::unknown();
         }
         let s = q.to_str_radix(10).into_bytes();
         let exp = s.len() as i64 - t;
@@ -182,6 +256,60 @@ impl Digits {
             }
         }
         d
+    }
+
+    /// Nothing known.
+    fn unknown() -> Digits {
+        Digits { mant: Vec::new(), exp: 0, rest: true }
+    }
+
+    /// [`window`](Self::window) without `10^|t|`: from bounds of `5^|t|`, in `O(log |t|)`
+    /// multiplications of numbers a little longer than the window.
+    ///
+    /// `x × 10^t = n × 5^t × 2^(e+t)`. Whether that is an integer is decided exactly (and
+    /// then it is small and computed exactly). Otherwise its floor is computed at a lower
+    /// and an upper bound of the power of five (`5^t` or, for negative `t`, of `5^−|t|`, so
+    /// no division is needed), with more bits until both agree (cost: `O(log |t|)`
+    /// multiplications of `O(bits(n) + window)` bits). In the
+    /// (never observed) case that they still differ, the digits the two floors share are
+    /// returned, followed by an unknown rest: fewer digits, never wrong ones.
+    fn window_bounded(n: &BigUint, e: i64, t: i64) -> Digits {
+        let s = e.saturating_add(t);
+        if let Some(q) = scaled_integer(n, s, t) {
+            return Digits::from_floor(&q, t, false);
+        }
+        let k = t.unsigned_abs();
+        // About the window's bit length: bits(n) + (e + t) + t·log2(5). (The constant needs
+        // many digits: t can be near 10^9.)
+        let t_log2_5 =
+            i64::try_from(i128::from(t) * 2_321_928_094_887_362_348 / 1_000_000_000_000_000_000).unwrap_or(0);
+        let q_bits = (n.bits() as i64).saturating_add(s).saturating_add(t_log2_5);
+        let q_bits = u64::try_from(q_bits).unwrap_or(0).max(64);
+        let mut w = q_bits + 72;
+        // A value close to a multiple of the window's unit (1e600000000 is within 2^-512 of
+        // 10^600000000) needs more bits than the window has: about as many more as the
+        // mantissa has, then twice as many, up to several times the bits of the window and
+        // of the mantissa together.
+        let most = 4 * (q_bits + n.bits() + 128);
+        let mut last = (BigUint::zero(), BigUint::zero());
+        let mut first = true;
+        while w <= most {
+            let (lo, hi) = if t >= 0 { scale::pow5_bounds(k, w) } else { scale::pow5_inv_bounds(k, w) };
+            let (qlo, qhi) = (scale::floor_shift(&(n * &lo.m), lo.x + s), scale::floor_shift(&(n * &hi.m), hi.x + s));
+            if qlo == qhi {
+                return Digits::from_floor(&qlo, t, true);
+            }
+            last = (qlo, qhi);
+            w = if first { w + n.bits() + 64 } else { w * 2 };
+            first = false;
+        }
+        let (a, b) = (last.0.to_str_radix(10).into_bytes(), last.1.to_str_radix(10).into_bytes());
+        if a.len() != b.len() || last.0.is_zero() {
+            return Digits::unknown();
+        }
+        let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+        let exp = a.len() as i64 - t;
+        Digits { mant: a[..common].to_vec(), exp, rest: true }
     }
 
     /// Digit `i` (Go's `decimal.at`), if known.
@@ -249,6 +377,26 @@ impl Digits {
     }
 }
 
+/// `n × 5^t × 2^s` when it is an integer (decided exactly, and computed only then, when it
+/// is as small as a window); `None` otherwise.
+fn scaled_integer(n: &BigUint, s: i64, t: i64) -> Option<BigUint> {
+    let tz = n.trailing_zeros().unwrap_or(0);
+    // The factor 2^s leaves an integer only if n has enough factors of two.
+    if s < 0 && tz < s.unsigned_abs() {
+        return None;
+    }
+    if t >= 0 {
+        return Some(scale::floor_shift(&(n * pow5(t.unsigned_abs())), s));
+    }
+    // 5^k must divide n; it cannot when 5^k > 4^k ≥ 2^bits(n) > n.
+    let k = t.unsigned_abs();
+    if k.saturating_mul(2) >= n.bits() {
+        return None;
+    }
+    let (q, r) = n.div_rem(&pow5(k));
+    r.is_zero().then(|| scale::floor_shift(&q, s))
+}
+
 /// `10^k`.
 fn pow10(k: u64) -> BigUint {
     match u32::try_from(k) {
@@ -306,21 +454,40 @@ pub(crate) fn shortest_with_margin(mant: &BigUint, exp: i64, prec: u32, margin: 
     // Usually the digits of the three numbers part ways within about prec·log10(2) digits:
     // compute that many (and a few more) first, all the digits only when they do not suffice.
     if let Some(margin) = margin {
-        let want = i64::from(prec) * 30103 / 100_000 + margin;
         let top = b + lsb; // the value is below 2^top
-        let t = want - (top - 1) * 30103 / 100_000;
-        let p10 = pow10(t.unsigned_abs());
-        let windowed = round_shortest(
-            &Digits::window(&below, e2, t, &p10),
-            Digits::window(&m2, e2, t, &p10),
-            &Digits::window(&above, e2, t, &p10),
-            inclusive,
-        );
-        if let Some(d) = windowed {
-            return d;
+        let mut want = log10_2(i64::from(prec)) + margin;
+        let bits = m2.bits();
+        for _ in 0..2 {
+            let t = want - log10_2(top - 1);
+            let sc = Scaler::new(bits, e2, t);
+            let d = sc.window(&m2, e2, t);
+            if let Some(r) = round_shortest(&sc.window(&below, e2, t), d, &sc.window(&above, e2, t), inclusive) {
+                return r;
+            }
+            if sc.is_exact() {
+                break;
+            }
+            // Exact digits would cost as much as the exponent: try a wider window instead.
+            want = want.max(0) + log10_2(i64::from(prec)) + 24;
+        }
+        if !exact_is_cheap(bits, e2, want - log10_2(top - 1)) {
+            // Not observed: the bounds did not decide the digits. The leading digits of the
+            // value, which are right, stand for the shortest form.
+            return best_effort(Scaler::Bounded.window(mant, lsb, want - log10_2(top - 1)), log10_2(top - 1) + 1);
         }
     }
     shortest_exact(mant, lsb, &below, &above, e2, inclusive)
+}
+
+/// The known leading digits of a value as a decimal (at least one digit, placed by the
+/// estimated exponent `exp` when nothing is known).
+fn best_effort(d: Digits, exp: i64) -> Decimal {
+    let mut r = d.into_decimal();
+    r.trim();
+    if r.mant.is_empty() {
+        r = Decimal { mant: vec![b'1'], exp };
+    }
+    r
 }
 
 /// Go's `roundShortest` on the complete digit strings.
@@ -397,19 +564,13 @@ fn prefix(buf: &mut String, x: &BigFloat) -> bool {
     false
 }
 
-/// Go's `x.Text('f', -1)`.
-pub(crate) fn text_f_shortest(x: &BigFloat) -> String {
+/// Go's `x.Text('f', -1)`, or [`TooLong`].
+pub(crate) fn text_f_shortest(x: &BigFloat) -> Result<String, TooLong> {
     let mut buf = String::new();
     if prefix(&mut buf, x) {
-        return buf;
+        return Ok(buf);
     }
-    let d = match &x.form {
-        Form::Finite { mant, exp } => shortest(mant, *exp, x.prec),
-        _ => Decimal { mant: Vec::new(), exp: 0 },
-    };
-    let prec = (d.mant.len() as i64 - d.exp).max(0);
-    fmt_f(&mut buf, prec, &d);
-    buf
+    layout_f_shortest(x.neg, &shortest_decimal(x).unwrap_or(Decimal { mant: Vec::new(), exp: 0 }))
 }
 
 /// Go's `x.Text('g', 10)`, which is `x.String()`.
@@ -431,16 +592,94 @@ pub(crate) fn text_g10(x: &BigFloat) -> String {
 
 /// The value's decimal rounded to 10 digits, trying about `digits` leading digits first.
 pub(crate) fn g10_decimal(mant: &BigUint, exp: i64, digits: i64) -> Decimal {
+    rounded(mant, exp, 10, digits)
+}
+
+/// Go's `d.round(n)` on the exact decimal expansion of `mant × 2^(exp − bits(mant))`:
+/// rounded to `n` significant digits (ties to even), or all the digits when there are no
+/// more than `n`. A window of about `first` digits is tried first.
+pub(crate) fn rounded(mant: &BigUint, exp: i64, n: usize, first: i64) -> Decimal {
     let lsb = BigFloat::lsb(mant, exp);
-    let t = digits - (exp - 1) * 30103 / 100_000;
-    match Digits::window(mant, lsb, t, &pow10(t.unsigned_abs())).round(10) {
-        Some(d) => d,
-        None => {
-            let mut d = Decimal::exact(mant, lsb);
-            d.round(10);
-            d
+    let e10 = log10_2(exp - 1);
+    let need = i64::try_from(n).unwrap_or(i64::MAX).saturating_add(2);
+    let mut want = first;
+    for _ in 0..3 {
+        let t = want.saturating_sub(e10);
+        let sc = Scaler::new(mant.bits(), lsb, t);
+        if let Some(d) = sc.window(mant, lsb, t).round(n) {
+            return d;
         }
+        if sc.is_exact() {
+            let mut d = Decimal::exact(mant, lsb);
+            d.round(n);
+            return d;
+        }
+        // The window was too short for the rounding digit (or, never observed, the bounds
+        // did not decide it): a longer one.
+        want = want.max(need).saturating_add(want.max(need) / 2 + 20);
     }
+    let t = want.saturating_sub(e10);
+    let mut d = best_effort(Scaler::Bounded.window(mant, lsb, t), e10 + 1);
+    d.round(n);
+    d
+}
+
+/// The exact decimal exponent of a finite value (Go's `decimal.exp`: the value lies in
+/// `[10^(exp−1), 10^exp)`), from a short window.
+fn decimal_exp(mant: &BigUint, exp: i64) -> i64 {
+    let lsb = BigFloat::lsb(mant, exp);
+    let e10 = log10_2(exp - 1);
+    let t = 20 - e10;
+    let d = Scaler::new(mant.bits(), lsb, t).window(mant, lsb, t);
+    if d.mant.is_empty() {
+        // Not observed (see `window_bounded`): the estimate, which is off by at most one.
+        e10 + 1
+    } else {
+        d.exp
+    }
+}
+
+/// The number of digits of the integer part of a finite value (0 below 1).
+pub(crate) fn integer_digits(mant: &BigUint, exp: i64) -> u64 {
+    u64::try_from(decimal_exp(mant, exp)).unwrap_or(0)
+}
+
+/// The shortest decimal that reads back to `x` at its precision (Go's `roundShortest`);
+/// `None` for an infinity, the empty decimal for zero.
+pub(crate) fn shortest_decimal(x: &BigFloat) -> Option<Decimal> {
+    match &x.form {
+        Form::Finite { mant, exp } => Some(shortest(mant, *exp, x.prec)),
+        Form::Zero => Some(Decimal { mant: Vec::new(), exp: 0 }),
+        Form::Inf => None,
+    }
+}
+
+/// The number of digits `fmt_f` writes for `d` with `prec` fractional digits.
+fn f_digits(d: &Decimal, prec: i64) -> u64 {
+    d.exp.max(1).unsigned_abs().saturating_add(prec.max(0).unsigned_abs())
+}
+
+/// Go's `Text('f', -1)` of a decimal with the given sign, or [`TooLong`].
+pub(crate) fn layout_f_shortest(neg: bool, d: &Decimal) -> Result<String, TooLong> {
+    let prec = (d.mant.len() as i64 - d.exp).max(0);
+    check_digits(f_digits(d, prec))?;
+    let mut buf = String::new();
+    if neg {
+        buf.push('-');
+    }
+    fmt_f(&mut buf, prec, d);
+    Ok(buf)
+}
+
+/// Go's `Text('e', -1)` of a decimal with the given sign: the shortest digits with an
+/// exponent, what a number too long for the positional form is shown as.
+pub(crate) fn layout_e_shortest(neg: bool, d: &Decimal) -> String {
+    let mut buf = String::new();
+    if neg {
+        buf.push('-');
+    }
+    fmt_e(&mut buf, d.mant.len() as i64 - 1, d);
+    buf
 }
 
 /// The `'g'`, precision 10 layout of an exact decimal.
@@ -473,11 +712,12 @@ fn g10_rounded(buf: &mut String, d: Decimal) {
 
 /// Go's `x.Text(verb, prec)` for the verbs `e`, `E`, `f`, `g` and `G` (a negative `prec` asks
 /// for the shortest decimal that reads back to the same value at its precision). Other verbs
-/// give Go's `%` followed by the verb.
-pub(crate) fn text(x: &BigFloat, verb: char, prec: i64) -> String {
+/// give Go's `%` followed by the verb. A positional (`'f'`) text that would have more than
+/// [`MAX_DIGITS`] digits (not counting fractional digits asked for by `prec`) is [`TooLong`].
+pub(crate) fn text(x: &BigFloat, verb: char, prec: i64) -> Result<String, TooLong> {
     let mut buf = String::new();
     if prefix(&mut buf, x) {
-        return buf;
+        return Ok(buf);
     }
     if !matches!(verb, 'e' | 'E' | 'f' | 'g' | 'G') {
         if x.neg {
@@ -485,36 +725,49 @@ pub(crate) fn text(x: &BigFloat, verb: char, prec: i64) -> String {
         }
         buf.push('%');
         buf.push(verb);
-        return buf;
+        return Ok(buf);
     }
     let shortest_mode = prec < 0;
     let mut prec = prec;
-    let mut d = match &x.form {
-        Form::Finite { mant, exp } if shortest_mode => shortest(mant, *exp, x.prec),
-        Form::Finite { mant, exp } => Decimal::exact(mant, BigFloat::lsb(mant, *exp)),
-        _ => Decimal { mant: Vec::new(), exp: 0 },
-    };
     let len = |d: &Decimal| d.mant.len() as i64;
-    if shortest_mode {
+    let d = if shortest_mode {
+        let d = shortest_decimal(x).unwrap_or(Decimal { mant: Vec::new(), exp: 0 });
         prec = match verb {
             'e' | 'E' => len(&d) - 1,
             'f' => (len(&d) - d.exp).max(0),
             _ => len(&d),
         };
-    } else {
-        let n = match verb {
-            'e' | 'E' => 1 + prec,
-            'f' => d.exp + prec,
-            _ => {
-                if prec == 0 {
-                    prec = 1;
-                }
-                prec
-            }
-        };
-        if let Ok(n) = usize::try_from(n) {
-            d.round(n);
+        if verb == 'f' {
+            check_digits(f_digits(&d, prec))?;
         }
+        d
+    } else {
+        if !matches!(verb, 'e' | 'E' | 'f') && prec == 0 {
+            prec = 1;
+        }
+        match &x.form {
+            Form::Finite { mant, exp } => {
+                // Go rounds the exact decimal to `n` digits; only those are computed.
+                let (n, e10) = match verb {
+                    'e' | 'E' => (prec.saturating_add(1), None),
+                    'f' => {
+                        let e10 = decimal_exp(mant, *exp);
+                        check_digits(e10.max(1).unsigned_abs())?;
+                        (e10.saturating_add(prec), Some(e10))
+                    }
+                    _ => (prec, None),
+                };
+                match (usize::try_from(n), e10) {
+                    (Ok(n), _) => rounded(mant, *exp, n, i64::try_from(n).unwrap_or(i64::MAX).saturating_add(12)),
+                    // No rounding in Go (n < 0): only the exponent shows, as zeros.
+                    (Err(_), e10) => Decimal { mant: vec![b'1'], exp: e10.unwrap_or_else(|| decimal_exp(mant, *exp)) },
+                }
+            }
+            _ => Decimal { mant: Vec::new(), exp: 0 },
+        }
+    };
+    if verb == 'f' {
+        check_digits(d.exp.max(1).unsigned_abs())?;
     }
     match verb {
         'e' | 'E' => fmt_e_with(&mut buf, verb, prec, &d),
@@ -541,5 +794,5 @@ pub(crate) fn text(x: &BigFloat, verb: char, prec: i64) -> String {
             }
         }
     }
-    buf
+    Ok(buf)
 }

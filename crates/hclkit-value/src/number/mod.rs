@@ -52,6 +52,24 @@
 //! (clones stay canonical, like copies of a cty value; every operation result is a new,
 //! computed value), so [`Number::rem`] follows cty in both cases.
 //!
+//! # Bounded cost
+//!
+//! The reference computes with a number's complete decimal expansion when it prints or
+//! compares one, which for `1e600000000` (a valid literal: Go's binary exponent goes up to
+//! 2^31) has 600 million digits: it never answers. Here every operation costs time bounded by
+//! the precision and the logarithm of the exponent, never by the exponent itself:
+//!
+//! * digits are computed in a window of the leading ones, with huge powers of ten bounded
+//!   rather than computed (`format`, `scale`), so [`to_string_g10`](Number::to_string_g10),
+//!   equality and hashing are cheap for any value;
+//! * a long literal is rounded from its leading digits when they decide the rounding, which
+//!   they do unless the literal is within a hair of a rounding boundary; then all its digits
+//!   are converted, by divide and conquer (`parse`);
+//! * the positional text of a number is limited to [`Number::MAX_PRINTED_DIGITS`] digits:
+//!   [`Number::try_to_string`] and [`Number::try_text`] report a [`NumberTooLongError`]
+//!   beyond (and [`Display`](std::fmt::Display) falls back to an exponent form);
+//! * integer conversions look at the exponent before building an integer.
+//!
 //! # Known differences from the reference
 //!
 //! * Where the reference crashes, this type returns a value or an error instead: a computed
@@ -62,8 +80,11 @@
 mod bigfloat;
 mod format;
 mod parse;
+mod scale;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_bounded;
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -75,6 +96,7 @@ use std::sync::Arc;
 use num_bigint::{BigInt, BigUint, Sign};
 
 use bigfloat::{BigFloat, Form, NaN};
+use format::Decimal;
 
 /// The precision of parsed numbers (cty's `ParseNumberVal`).
 const PARSE_PREC: u32 = 512;
@@ -113,10 +135,11 @@ struct Big {
 }
 
 impl Big {
-    /// `Text('f', -1)`. (Not cached: a cache needs interior mutability, which would make
-    /// clippy reject `Number` as a key of hash maps and sets everywhere.)
-    fn text(&self) -> String {
-        format::text_f_shortest(&self.f)
+    /// `Text('f', -1)`, unless longer than the limit. (Not cached: a cache needs interior
+    /// mutability, which would make clippy reject `Number` as a key of hash maps and sets
+    /// everywhere.)
+    fn text(&self) -> Result<String, NumberTooLongError> {
+        format::text_f_shortest(&self.f).map_err(NumberTooLongError::from)
     }
 }
 
@@ -191,7 +214,63 @@ impl fmt::Display for ParseNumberError {
 
 impl std::error::Error for ParseNumberError {}
 
+/// A number whose positional decimal text (go-cty's, without an exponent) would have more
+/// than [`Number::MAX_PRINTED_DIGITS`] digits, from [`Number::try_to_string`] and
+/// [`Number::try_text`].
+///
+/// ```
+/// use hclkit_value::Number;
+/// let huge = Number::parse("1e600000000").unwrap();
+/// let err = huge.try_to_string().unwrap_err();
+/// assert_eq!(err.digits(), 600_000_001);
+/// assert_eq!(
+///     err.to_string(),
+///     "number too long to write out (600000001 digits; the limit is 1000000)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberTooLongError {
+    digits: u64,
+}
+
+impl NumberTooLongError {
+    /// How many digits the text would have.
+    pub fn digits(&self) -> u64 {
+        self.digits
+    }
+}
+
+impl From<format::TooLong> for NumberTooLongError {
+    fn from(e: format::TooLong) -> Self {
+        NumberTooLongError { digits: e.digits }
+    }
+}
+
+impl fmt::Display for NumberTooLongError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "number too long to write out ({} digits; the limit is {})", self.digits, Number::MAX_PRINTED_DIGITS)
+    }
+}
+
+impl std::error::Error for NumberTooLongError {}
+
 impl Number {
+    /// The most digits [`try_to_string`](Self::try_to_string) writes (and
+    /// [`try_text`](Self::try_text) with the `'f'` verb, not counting the fractional digits
+    /// asked for). go-cty prints numbers without an exponent, so a 16-byte literal such as
+    /// `1e600000000` would be a 600-megabyte text; a million digits is far beyond any value
+    /// a configuration means (a 512-bit number has at most 155 significant digits, the rest
+    /// are zeros) and cheap to write.
+    ///
+    /// ```
+    /// use hclkit_value::Number;
+    /// assert!(Number::parse("1e999999").unwrap().try_to_string().is_ok());
+    /// assert!(Number::parse("1e1000000").unwrap().try_to_string().is_err());
+    /// assert!(Number::parse("1e-999999").unwrap().try_to_string().is_ok()); // "0.000…01"
+    /// assert!(Number::parse("1e-1000000").unwrap().try_to_string().is_err());
+    /// ```
+    pub const MAX_PRINTED_DIGITS: u64 = format::MAX_DIGITS;
+
     fn int(v: i64, prec: u32) -> Number {
         debug_assert!(int_fits(v, prec));
         Number(Repr::Int { v, prec })
@@ -481,6 +560,9 @@ impl Number {
         match &self.0 {
             Repr::Int { v, .. } => Some(*v),
             Repr::Big(b) => {
+                if b.f.exponent() > 64 {
+                    return None;
+                }
                 let (neg, mag, exact) = b.f.trunc_int()?;
                 if !exact {
                     return None;
@@ -506,6 +588,9 @@ impl Number {
         match &self.0 {
             Repr::Int { v, .. } => u64::try_from(*v).ok(),
             Repr::Big(b) => {
+                if b.f.exponent() > 64 {
+                    return None;
+                }
                 let (neg, mag, exact) = b.f.trunc_int()?;
                 if !exact || (neg && mag != BigUint::default()) {
                     return None;
@@ -526,6 +611,8 @@ impl Number {
     pub fn to_i64_saturating_trunc(&self) -> i64 {
         match &self.0 {
             Repr::Int { v, .. } => *v,
+            Repr::Big(b) if b.f.exponent() > 64 && b.f.neg => i64::MIN,
+            Repr::Big(b) if b.f.exponent() > 64 => i64::MAX,
             Repr::Big(b) => match b.f.trunc_int() {
                 None if b.f.neg => i64::MIN,
                 None => i64::MAX,
@@ -541,7 +628,9 @@ impl Number {
         }
     }
 
-    /// The integer value, if the number is an integer (`-0` gives 0).
+    /// The integer value, if the number is an integer (`-0` gives 0). The integer has as
+    /// many bits as the number's binary exponent (up to 2^31: 256 MiB); see
+    /// [`to_bigint_limited`](Self::to_bigint_limited) for a bounded alternative.
     ///
     /// ```
     /// use hclkit_value::Number;
@@ -556,6 +645,31 @@ impl Number {
                 exact.then(|| BigInt::from_biguint(if neg { Sign::Minus } else { Sign::Plus }, mag))
             }
         }
+    }
+
+    /// [`to_bigint`](Self::to_bigint) for an integer of at most
+    /// [`MAX_PRINTED_DIGITS`](Self::MAX_PRINTED_DIGITS) decimal digits; a larger one is a
+    /// [`NumberTooLongError`], found without building it.
+    ///
+    /// ```
+    /// use hclkit_value::Number;
+    /// assert_eq!(Number::parse("1e3").unwrap().to_bigint_limited().unwrap().unwrap().to_string(), "1000");
+    /// assert_eq!(Number::parse("0.5").unwrap().to_bigint_limited(), Ok(None));
+    /// assert!(Number::parse("1e600000000").unwrap().to_bigint_limited().is_err());
+    /// ```
+    pub fn to_bigint_limited(&self) -> Result<Option<BigInt>, NumberTooLongError> {
+        if let Repr::Big(b) = &self.0 {
+            if let Form::Finite { mant, exp } = &b.f.form {
+                // 3,000,000 bits hold fewer than a million digits.
+                if *exp > 3_000_000 {
+                    let digits = format::integer_digits(mant, *exp);
+                    if digits > Self::MAX_PRINTED_DIGITS {
+                        return Err(NumberTooLongError { digits });
+                    }
+                }
+            }
+        }
+        Ok(self.to_bigint())
     }
 
     /// The nearest `f64` (ties to even; Go's `Float64`), infinities included.
@@ -759,6 +873,11 @@ impl Number {
             Repr::Int { .. } => return self.clone(),
             Repr::Big(b) => &b.f,
         };
+        if b.is_int() && !b.is_zero() {
+            // Already an integer (Go's Int and SetInt give it back unchanged); a huge one is
+            // not expanded into a big integer.
+            return Number::from_big(b.clone());
+        }
         let Some((neg, mag, exact)) = b.trunc_int() else {
             // cty returns a copy: an infinity, but no longer the canonical one.
             return Number::big_raw(b.clone());
@@ -843,7 +962,9 @@ impl Number {
     /// Go's `big.Float.Text(verb, prec)` for the verbs `e`, `E`, `f`, `g` and `G`: `prec`
     /// digits after the point (`e`, `f`) or significant digits (`g`), or with `None` the
     /// fewest digits that read back to the same value at its precision. Infinities are
-    /// `+Inf` and `-Inf`.
+    /// `+Inf` and `-Inf`. A positional (`'f'`) text longer than
+    /// [`MAX_PRINTED_DIGITS`](Self::MAX_PRINTED_DIGITS) is given as with `'e'` instead; see
+    /// [`try_text`](Self::try_text).
     ///
     /// ```
     /// use hclkit_value::Number;
@@ -854,18 +975,59 @@ impl Number {
     /// assert_eq!(Number::from(1000000).text('g', None), "1e+06");
     /// ```
     pub fn text(&self, verb: char, prec: Option<usize>) -> String {
-        let prec = prec.map_or(-1, |p| i64::try_from(p).unwrap_or(i64::MAX));
-        format::text(&self.bf(), verb, prec)
+        self.try_text(verb, prec).unwrap_or_else(|_| self.text('e', prec))
     }
 
-    /// The printed text with `-0` as `0`: what cty's equality compares.
-    fn eq_text(&self) -> Cow<'_, str> {
+    /// [`text`](Self::text), or a [`NumberTooLongError`] when the positional (`'f'`) text
+    /// would have more than [`MAX_PRINTED_DIGITS`](Self::MAX_PRINTED_DIGITS) digits, not
+    /// counting the fractional digits asked for with `prec`. The cost is bounded by the
+    /// digits written, whatever the exponent.
+    ///
+    /// ```
+    /// use hclkit_value::Number;
+    /// let huge = Number::parse("1e600000000").unwrap();
+    /// assert_eq!(huge.try_text('e', Some(3)).unwrap(), "1.000e+600000000");
+    /// assert!(huge.try_text('f', Some(2)).is_err());
+    /// let tiny = Number::parse("-1e-600000000").unwrap();
+    /// assert_eq!(tiny.try_text('f', Some(3)).unwrap(), "-0.000");
+    /// assert_eq!(tiny.try_text('g', None).unwrap(), "-1e-600000000");
+    /// ```
+    pub fn try_text(&self, verb: char, prec: Option<usize>) -> Result<String, NumberTooLongError> {
+        let prec = prec.map_or(-1, |p| i64::try_from(p).unwrap_or(i64::MAX));
+        format::text(&self.bf(), verb, prec).map_err(NumberTooLongError::from)
+    }
+
+    /// The printed text ([`Display`](fmt::Display): go-cty's, Go's `Text('f', -1)`), or a
+    /// [`NumberTooLongError`] when it would have more than
+    /// [`MAX_PRINTED_DIGITS`](Self::MAX_PRINTED_DIGITS) digits. This is what conversion to
+    /// a string and JSON encoding use. The cost is bounded by the digits written, whatever
+    /// the exponent.
+    ///
+    /// ```
+    /// use hclkit_value::Number;
+    /// assert_eq!(Number::parse("1.50").unwrap().try_to_string().unwrap(), "1.5");
+    /// assert_eq!(Number::parse("1e300").unwrap().try_to_string().unwrap().len(), 301);
+    /// assert!(Number::parse("-1e-600000000").unwrap().try_to_string().is_err());
+    /// ```
+    pub fn try_to_string(&self) -> Result<String, NumberTooLongError> {
         match &self.0 {
-            Repr::Int { v, .. } => Cow::Owned(v.to_string()),
-            Repr::Big(b) => match b.text() {
-                t if t == "-0" => Cow::Borrowed("0"),
-                t => Cow::Owned(t),
-            },
+            Repr::Int { v, .. } => Ok(v.to_string()),
+            Repr::Big(b) => b.text(),
+        }
+    }
+
+    /// The shortest decimal of a finite value with whether it is negative (`-0` is not):
+    /// what cty's equality compares. `None` for infinities.
+    fn eq_decimal(&self) -> Option<(bool, Decimal)> {
+        match &self.0 {
+            Repr::Int { v, .. } => {
+                let mut buf = [0u8; 20];
+                Some((*v < 0, Decimal::from_digits(write_u64(v.unsigned_abs(), &mut buf))))
+            }
+            Repr::Big(b) => {
+                let d = format::shortest_decimal(&b.f)?;
+                Some((b.f.sign() < 0, d))
+            }
         }
     }
 }
@@ -908,11 +1070,17 @@ fn big_div(x: &BigFloat, y: &BigFloat) -> Result<BigFloat, NumberError> {
 fn big_rem(x: &BigFloat, y: &BigFloat) -> Result<BigFloat, NumberError> {
     let err = |e| nan_error(e, NumberError::ModuloZeroAndInfinity);
     let rat = BigFloat::quo(x, y, x.prec.max(y.prec)).map_err(err)?;
-    let Some((neg, mag, _)) = rat.trunc_int() else {
-        // An infinite quotient: cty calls SetInt(nil) and crashes.
-        return Err(NumberError::ModuloOfInfinity);
+    let work = if rat.is_int() && !rat.is_zero() {
+        // The truncated quotient is the quotient itself: `SetInt` of it at x's precision is
+        // the quotient rounded to that precision (without expanding a huge integer).
+        rat.with_prec(x.prec)
+    } else {
+        let Some((neg, mag, _)) = rat.trunc_int() else {
+            // An infinite quotient: cty calls SetInt(nil) and crashes.
+            return Err(NumberError::ModuloOfInfinity);
+        };
+        BigFloat::from_int(neg, mag, Some(x.prec))
     };
-    let work = BigFloat::from_int(neg, mag, Some(x.prec));
     let work = BigFloat::mul(y, &work, x.prec).map_err(err)?;
     BigFloat::sub(x, &work, x.prec).map_err(err)
 }
@@ -920,10 +1088,20 @@ fn big_rem(x: &BigFloat, y: &BigFloat) -> Result<BigFloat, NumberError> {
 impl fmt::Display for Number {
     /// Go's `Text('f', -1)`: the shortest decimal that reads back to the same value at the
     /// value's precision, without an exponent; `+Inf`, `-Inf`, and `-0` for negative zero.
+    ///
+    /// A number whose text would have more than [`Number::MAX_PRINTED_DIGITS`] digits is
+    /// written with an exponent instead (Go's `Text('e', -1)`, such as `1e+600000000`);
+    /// [`Number::try_to_string`] reports it as an error.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             Repr::Int { v, .. } => fmt::Display::fmt(v, f),
-            Repr::Big(b) => f.write_str(&b.text()),
+            Repr::Big(b) => match b.text() {
+                Ok(t) => f.write_str(&t),
+                Err(_) => {
+                    let d = format::shortest_decimal(&b.f).unwrap_or(Decimal { mant: Vec::new(), exp: 0 });
+                    f.write_str(&format::layout_e_shortest(b.f.neg, &d))
+                }
+            },
         }
     }
 }
@@ -935,12 +1113,29 @@ impl fmt::Debug for Number {
 }
 
 impl PartialEq for Number {
-    /// cty's `rawNumberEqual`: same sign and same printed text, `-0` equal to `0`.
+    /// cty's `rawNumberEqual`: same sign and same printed text, `-0` equal to `0`. The texts
+    /// are compared as their shortest decimals (digits and exponent), never written out, so
+    /// the cost is bounded by the precision whatever the exponent.
     fn eq(&self, other: &Number) -> bool {
         match (&self.0, &other.0) {
             (Repr::Int { v: a, .. }, Repr::Int { v: b, .. }) => a == b,
             (Repr::Big(a), Repr::Big(b)) if Arc::ptr_eq(a, b) => true,
-            _ => self.signum() == other.signum() && self.eq_text() == other.eq_text(),
+            _ => {
+                if self.signum() != other.signum() {
+                    return false;
+                }
+                let (x, y) = (self.bf(), other.bf());
+                match (&x.form, &y.form) {
+                    (Form::Inf, Form::Inf) => return true,
+                    (Form::Inf, _) | (_, Form::Inf) => return false,
+                    // The shortest decimal lies within half an ulp of the value, so at any
+                    // precision values whose binary exponents differ by more than 2 print
+                    // differently.
+                    (Form::Finite { exp: a, .. }, Form::Finite { exp: b, .. }) if a.abs_diff(*b) > 2 => return false,
+                    _ => {}
+                }
+                self.eq_decimal() == other.eq_decimal()
+            }
         }
     }
 }
@@ -948,21 +1143,27 @@ impl PartialEq for Number {
 impl Eq for Number {}
 
 impl Hash for Number {
+    /// The hash of the shortest decimal (sign, digits, exponent) that equality compares.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        match &self.0 {
-            Repr::Int { v, .. } => {
-                let mut buf = [0u8; 20];
-                write_i64(*v, &mut buf).hash(state);
-            }
-            Repr::Big(_) => self.eq_text().as_ref().hash(state),
+        if let Repr::Int { v, .. } = &self.0 {
+            // The same key as `eq_decimal` gives, without allocating.
+            let mut buf = [0u8; 20];
+            let digits = write_u64(v.unsigned_abs(), &mut buf);
+            let len = digits.iter().rposition(|&c| c != b'0').map_or(0, |i| i + 1);
+            let exp = if len == 0 { 0 } else { digits.len() as i64 };
+            return (u8::from(*v < 0), &digits[..len], exp).hash(state);
+        }
+        match self.eq_decimal() {
+            None => (2u8, self.is_sign_negative()).hash(state),
+            Some((neg, d)) => (u8::from(neg), d.mant.as_slice(), d.exp).hash(state),
         }
     }
 }
 
-/// The decimal text of `v` in `buf`, without allocating.
-fn write_i64(v: i64, buf: &mut [u8; 20]) -> &str {
+/// The decimal digits of `v` in `buf`, without allocating.
+fn write_u64(v: u64, buf: &mut [u8; 20]) -> &[u8] {
     let mut i = buf.len();
-    let mut m = v.unsigned_abs();
+    let mut m = v;
     loop {
         i -= 1;
         buf[i] = b'0' + (m % 10) as u8;
@@ -971,11 +1172,7 @@ fn write_i64(v: i64, buf: &mut [u8; 20]) -> &str {
             break;
         }
     }
-    if v < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    std::str::from_utf8(&buf[i..]).unwrap_or("0")
+    &buf[i..]
 }
 
 impl FromStr for Number {

@@ -11,11 +11,31 @@
 //! integer mantissa; with a decimal exponent `e` (fractional digits included) that integer is
 //! multiplied or divided by `5^|e|`, itself computed by repeated squaring at `prec + 64` and
 //! `prec + 128` bits as Go's `pow5` does, and the binary exponent is added exactly.
+//!
+//! # Long literals
+//!
+//! Go converts all the digits to an integer, which takes time quadratic in their number (a
+//! million digits: over a second; four million: twenty). The result is that integer, times
+//! or divided by a power of five of at most `prec + 64` bits, rounded once to `prec` bits;
+//! and rounding is monotone. So for a literal of more than [`LONG_DIGITS`] digits the
+//! integer is bounded instead, from its leading digits: with `X_k` the first `k` digits and
+//! `j` more digits, `X_k·10^j ≤ X ≤ (X_k + 1)·10^j` (equality on the left when the rest is
+//! all zeros), with `10^j` itself bounded ([`scale::pow5_bounds`]). When the result rounds
+//! alike at both ends of that interval, it is the result: this costs a pass over the digits
+//! and a few multiplications. Only a literal within a relative `2^-(prec+100)` or so of a
+//! rounding boundary leaves the two ends apart; then all its digits are converted, by
+//! divide and conquer ([`scale::digits_value`], `O(M(n) log n)`), and Go's computation
+//! follows.
 
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use super::bigfloat::{BigFloat, MAX_EXP, MIN_EXP};
+use super::bigfloat::{BigFloat, Form, MAX_EXP, MIN_EXP};
+use super::scale::{self, Dyadic};
+
+/// Digits beyond which a literal is first rounded from its leading digits (see the module
+/// documentation). Shorter ones are converted exactly, which then costs little.
+const LONG_DIGITS: usize = 800;
 
 /// The syntax accepted, taken apart.
 struct Scanned<'a> {
@@ -95,12 +115,36 @@ fn scan(s: &[u8]) -> Option<Scanned<'_>> {
 
 /// Parses `s` at precision `prec` as Go's `big.ParseFloat(s, 10, prec, ToNearestEven)`.
 pub(crate) fn parse_float(s: &str, prec: u32) -> Option<BigFloat> {
+    parse_with(s, prec, true)
+}
+
+/// [`parse_float`] converting all the digits of a long literal, as Go does (the reference
+/// the bounded path is tested against).
+#[cfg(test)]
+pub(crate) fn parse_float_exact(s: &str, prec: u32) -> Option<BigFloat> {
+    parse_with(s, prec, false)
+}
+
+/// Whether the leading digits of `s` decide its value (no exact conversion needed).
+#[cfg(test)]
+pub(crate) fn long_is_decided(s: &str, prec: u32) -> bool {
+    scan(s.as_bytes()).is_some_and(|sc| !matches!(parse_long(&sc, prec), Long::Undecided))
+}
+
+fn parse_with(s: &str, prec: u32, bounded: bool) -> Option<BigFloat> {
     match s {
         "Inf" | "inf" | "+Inf" | "+inf" => return Some(BigFloat::inf(false, prec)),
         "-Inf" | "-inf" => return Some(BigFloat::inf(true, prec)),
         _ => {}
     }
     let sc = scan(s.as_bytes())?;
+    if bounded && sc.int_digits.len() + sc.frac_digits.len() > LONG_DIGITS {
+        match parse_long(&sc, prec) {
+            Long::Value(f) => return Some(f),
+            Long::Overflow => return None,
+            Long::Undecided => {}
+        }
+    }
     let mant = digits_to_biguint(sc.int_digits, sc.frac_digits);
     if mant.is_zero() {
         return Some(BigFloat::zero(sc.neg, prec));
@@ -130,8 +174,102 @@ pub(crate) fn parse_float(s: &str, prec: u32) -> Option<BigFloat> {
     z.ok()
 }
 
+/// What [`parse_long`] found.
+enum Long {
+    /// The value, as Go computes it.
+    Value(BigFloat),
+    /// The binary exponent is out of Go's range: a syntax error.
+    Overflow,
+    /// The leading digits do not decide the rounding: convert them all.
+    Undecided,
+}
+
+/// Go's result for a long literal, from bounds on its digits (see the module
+/// documentation), when they decide it.
+fn parse_long(sc: &Scanned<'_>, prec: u32) -> Long {
+    // Enough leading digits for about prec + 128 bits.
+    let keep = usize::try_from((u64::from(prec) + 128) * 30103 / 100_000 + 20).unwrap_or(usize::MAX);
+    let mut head = Vec::with_capacity(keep.min(4096));
+    let mut len: u64 = 0;
+    let mut rest_zero = true;
+    for &c in sc.int_digits.iter().chain(sc.frac_digits).skip_while(|&&c| c == b'0') {
+        if head.len() < keep {
+            head.push(c);
+        } else if c != b'0' {
+            rest_zero = false;
+        }
+        len += 1;
+    }
+    if head.is_empty() {
+        return Long::Undecided; // zero: the exact path answers at once
+    }
+    let j = len - head.len() as u64;
+    let xk = scale::digits_value(&head);
+    let xk1 = if rest_zero { xk.clone() } else { &xk + 1u32 };
+    let w = u64::from(prec) + 128;
+    let (pl, ph) = scale::pow5_bounds(j, w);
+    let j = i64::try_from(j).unwrap_or(i64::MAX);
+    // X_k·10^j ≤ X ≤ X_k1·10^j, 10^j = 5^j·2^j.
+    let x_lo = Dyadic { m: &xk * &pl.m, x: pl.x + j };
+    let x_hi = Dyadic { m: &xk1 * &ph.m, x: ph.x + j };
+
+    // Go's exponent check: exp2 = bits(X) + fcount (+ exp) within int32.
+    let fcount = -i128::try_from(sc.frac_digits.len()).unwrap_or(i128::MAX);
+    let in_range = |d: &Dyadic| {
+        let exp2 = i128::from(d.m.bits()) + i128::from(d.x) + fcount + i128::from(sc.exp);
+        (i128::from(MIN_EXP)..=i128::from(MAX_EXP)).contains(&exp2)
+    };
+    match (in_range(&x_lo), in_range(&x_hi)) {
+        (true, true) => {}
+        (false, false) => return Long::Overflow,
+        _ => return Long::Undecided,
+    }
+    let Ok(lsb) = i64::try_from(fcount + i128::from(sc.exp)) else { return Long::Undecided };
+    let exp5 = fcount + if sc.exp_binary { 0 } else { i128::from(sc.exp) };
+    let v_lo = Dyadic { m: x_lo.m, x: x_lo.x + lsb };
+    let v_hi = Dyadic { m: x_hi.m, x: x_hi.x + lsb };
+    let (lo, hi) = if exp5 == 0 {
+        (v_lo, v_hi)
+    } else {
+        let Ok(k) = u64::try_from(exp5.unsigned_abs()) else { return Long::Undecided };
+        let p = pow5(k, prec.saturating_add(64));
+        let Form::Finite { mant: pm, exp: pe } = &p.form else {
+            // The power of five overflowed to infinity: the result (an infinity or a zero)
+            // does not depend on the digits.
+            let x = BigFloat::finish(sc.neg, v_lo.m, v_lo.x, false, u32::MAX);
+            let z = if exp5 < 0 { BigFloat::quo(&x, &p, prec) } else { BigFloat::mul(&x, &p, prec) };
+            return z.map_or(Long::Undecided, Long::Value);
+        };
+        let p = Dyadic { m: pm.clone(), x: pe - i64::try_from(pm.bits()).unwrap_or(0) };
+        if exp5 > 0 {
+            (v_lo.mul(&p), v_hi.mul(&p))
+        } else {
+            // Quotients with at least w bits, rounded outwards.
+            let shift =
+                |v: &Dyadic| i64::try_from(w + p.m.bits()).unwrap_or(0) - i64::try_from(v.m.bits()).unwrap_or(0) + 2;
+            let (s_lo, s_hi) = (shift(&v_lo), shift(&v_hi));
+            (
+                Dyadic { m: scale::floor_div_shift(&v_lo.m, s_lo, &p.m), x: v_lo.x - s_lo - p.x },
+                Dyadic { m: scale::ceil_div_shift(&v_hi.m, s_hi, &p.m), x: v_hi.x - s_hi - p.x },
+            )
+        }
+    };
+    let a = BigFloat::finish(sc.neg, lo.m, lo.x, false, prec);
+    let b = BigFloat::finish(sc.neg, hi.m, hi.x, false, prec);
+    if a == b {
+        Long::Value(a)
+    } else {
+        Long::Undecided
+    }
+}
+
 /// The exact integer formed by the digits (ASCII, already validated).
 fn digits_to_biguint(a: &[u8], b: &[u8]) -> BigUint {
+    if a.len() + b.len() > LONG_DIGITS {
+        // Divide and conquer: quadratic Horner evaluation would take seconds.
+        let all: Vec<u8> = a.iter().chain(b).copied().skip_while(|&c| c == b'0').collect();
+        return scale::digits_value(&all);
+    }
     let mut acc = BigUint::zero();
     let mut chunk: u64 = 0;
     let mut n = 0u32;

@@ -47,7 +47,7 @@ pub fn make_to_function(want: Type) -> Function {
         })
         .implementation(move |args, ty| {
             let v = arg0(args);
-            convert::convert(v, ty).map_err(|_| {
+            convert::convert(v, ty).map_err(|e| {
                 let got = v.ty();
                 let what = || match v.as_str() {
                     Some(s) => {
@@ -68,6 +68,8 @@ pub fn make_to_function(want: Type) -> Function {
                             "cannot convert {} to number; given string must be a decimal representation of a number",
                             what()
                         ),
+                        // Only a number too long to write out fails to become a string.
+                        (Type::Number, Type::String) => format!("cannot convert number to string: {}", e.message()),
                         _ => {
                             format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint())
                         }

@@ -13,7 +13,7 @@ use super::string::check_result_len;
 use crate::convert;
 use crate::function::{Function, FunctionError, Parameter};
 use crate::json;
-use crate::number::Number;
+use crate::number::{Number, NumberTooLongError};
 use crate::set::go_quote;
 use crate::ty::Type;
 use crate::value::Value;
@@ -174,7 +174,8 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
                     return Ok(());
                 }
                 if let Some(n) = arg.as_number() {
-                    out.push_str(&pad(verb, n.text('g', None)));
+                    let text = n.try_text('g', None).map_err(|e| unsupported(&e.to_string()))?;
+                    out.push_str(&pad(verb, text));
                     return Ok(());
                 }
             }
@@ -191,17 +192,17 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
         }
         'b' | 'd' | 'o' | 'x' | 'X' => {
             let n = conv(&Type::Number)?;
-            let i = n
-                .as_number()
-                .filter(|n| n.is_integer())
-                .and_then(Number::to_bigint)
-                .ok_or_else(|| unsupported("an integer is required"))?;
+            let i = match n.as_number().filter(|n| n.is_integer()).map(Number::to_bigint_limited) {
+                Some(Ok(Some(i))) => i,
+                Some(Err(e)) => return Err(unsupported(&e.to_string())),
+                _ => return Err(unsupported("an integer is required")),
+            };
             out.push_str(&go_format_int(verb, &i));
         }
         'e' | 'E' | 'f' | 'g' | 'G' => {
             let n = conv(&Type::Number)?;
             let n = n.as_number().cloned().unwrap_or_else(Number::zero);
-            out.push_str(&go_format_float(verb, &n));
+            out.push_str(&go_format_float(verb, &n).map_err(|e| unsupported(&e.to_string()))?);
         }
         's' | 'q' => {
             let s = conv(&Type::String)?;
@@ -302,13 +303,13 @@ fn go_format_int(verb: &Verb<'_>, i: &BigInt) -> String {
 }
 
 /// Go's `fmt.Sprintf` of a `*big.Float` with the verb's flags, width and precision.
-fn go_format_float(verb: &Verb<'_>, n: &Number) -> String {
+fn go_format_float(verb: &Verb<'_>, n: &Number) -> Result<String, NumberTooLongError> {
     let prec = match (verb.mode, verb.prec) {
         ('g' | 'G', None) => None,
         (_, None) => Some(6),
         (_, Some(p)) => Some(p.min(MAX_WIDTH)),
     };
-    let text = n.text(verb.mode, prec);
+    let text = n.try_text(verb.mode, prec)?;
     let (sign, body) = if let Some(rest) = text.strip_prefix('-') {
         ("-", rest)
     } else if let Some(rest) = text.strip_prefix('+') {
@@ -325,13 +326,13 @@ fn go_format_float(verb: &Verb<'_>, n: &Number) -> String {
         .map(|w| w.min(MAX_WIDTH))
         .filter(|&w| w > sign.len() + body.len())
         .map_or(0, |w| w - sign.len() - body.len());
-    if zero_flag(verb) && !n.is_infinite() {
+    Ok(if zero_flag(verb) && !n.is_infinite() {
         format!("{sign}{}{body}", "0".repeat(padding))
     } else if verb.minus {
         format!("{sign}{body}{}", " ".repeat(padding))
     } else {
         format!("{}{sign}{body}", " ".repeat(padding))
-    }
+    })
 }
 
 /// `format(format, args...)`: the arguments formatted by a printf-like format string.
@@ -470,5 +471,30 @@ mod tests {
         // Wide verbs within the bound still work.
         let v = format().call(&[Value::string("%1000000[1]d%[1]d"), Value::number(7)]).unwrap();
         assert_eq!(v.as_str().map(str::len), Some(1_000_001));
+    }
+
+    #[test]
+    fn huge_numbers_format_in_bounded_time() {
+        // The reference expands 1e600000000 into all its digits for every verb and never
+        // answers. Exponent forms are written; positional ones of more than a million
+        // digits are errors.
+        let huge = Value::number(Number::parse("1e600000000").unwrap());
+        let tiny = Value::number(Number::parse("-1e-600000000").unwrap());
+        let f = |fmt: &str, v: &Value| format().call(&[Value::string(fmt), v.clone()]);
+        let ok = |fmt: &str, v: &Value| f(fmt, v).unwrap().as_str().unwrap().to_owned();
+        assert_eq!(ok("%v", &huge), "1e+600000000");
+        assert_eq!(ok("%e", &huge), "1.000000e+600000000");
+        assert_eq!(ok("%.3G", &tiny), "-1E-600000000");
+        assert_eq!(ok("%f", &tiny), "-0.000000");
+        assert_eq!(ok("%s|%[1]v", &Value::number(Number::parse("1e3").unwrap())), "1000|1000");
+        let too_long = "number too long to write out (600000000 digits; the limit is 1000000)";
+        for (fmt, v) in [("%f", &huge), ("%d", &huge), ("%x", &huge)] {
+            let e = f(fmt, v).unwrap_err();
+            assert_eq!(e.message(), format!("unsupported value for \"{fmt}\" at 0: {too_long}"), "{fmt}");
+        }
+        let e = f("%s", &huge).unwrap_err();
+        assert!(e.message().ends_with("(600000001 digits; the limit is 1000000)"), "{}", e.message());
+        let e = f("%v", &Value::list(vec![tiny]).unwrap()).unwrap_err();
+        assert!(e.message().ends_with("(600000001 digits; the limit is 1000000)"), "{}", e.message());
     }
 }

@@ -302,11 +302,39 @@ fn parse_big_int(s: &str, base: u32) -> Option<BigInt> {
         }
         values.push(d);
     }
-    // Converted a machine word of digits at a time (adding one digit at a time to a big
-    // integer takes time quadratic in the digits, with a large constant: seconds for a long
-    // string).
-    let mag = BigUint::from_radix_be(&values, base)?;
+    let mag = radix_value(&values, base, &mut Vec::new())?;
     Some(BigInt::from_biguint(if neg { Sign::Minus } else { Sign::Plus }, mag))
+}
+
+/// Digit strings up to this long are converted directly (`from_radix_be`, quadratic in the
+/// length but fast at this size); longer ones by divide and conquer.
+const RADIX_LEAF: usize = 1024;
+
+/// The value of `digits` (each below `base`, most significant first). Long strings are split
+/// so that the low part has `RADIX_LEAF * 2^k` digits: value = high * base^(that) + low, with
+/// the powers `pows[k] = base^(RADIX_LEAF * 2^k)` computed once by squaring. The work is then
+/// that of the multiplications (Karatsuba in num-bigint), not the quadratic digit-by-digit
+/// accumulation that Go's `SetString` and `from_radix_be` do: a megabyte of digits takes
+/// milliseconds instead of seconds.
+fn radix_value(digits: &[u8], base: u32, pows: &mut Vec<BigUint>) -> Option<BigUint> {
+    if digits.len() <= RADIX_LEAF {
+        return BigUint::from_radix_be(digits, base);
+    }
+    let mut k = 0;
+    while RADIX_LEAF << (k + 1) < digits.len() {
+        k += 1;
+    }
+    while pows.len() <= k {
+        let next = match pows.last() {
+            Some(p) => p * p,
+            None => BigUint::from(base).pow(RADIX_LEAF as u32),
+        };
+        pows.push(next);
+    }
+    let (high, low) = digits.split_at(digits.len() - (RADIX_LEAF << k));
+    let high = radix_value(high, base, pows)?;
+    let low = radix_value(low, base, pows)?;
+    Some(high * &pows[k] + low)
 }
 
 #[cfg(test)]
@@ -332,13 +360,28 @@ mod tests {
     #[test]
     fn parseint_of_a_long_string() {
         // Found by tests/stdlib_no_panic.rs: digits were added to a big integer one at a
-        // time, taking seconds (unoptimised) for a string of 64 KiB. They are now converted a
-        // machine word at a time; the `parseint` group of `benches/growth.rs` measures the
-        // time at 16 Ki and 64 Ki digits (quadratic, as the reference's `big.Int.SetString`).
+        // time, taking seconds for a long string. They are now converted by divide and
+        // conquer; the `parseint` group of `benches/growth.rs` measures the time at 16 Ki and
+        // 64 Ki digits.
         let n = 1 << 16;
         let v = parseint().call(&[Value::string("z".repeat(n)), 36.into()]).unwrap();
         let want = BigInt::from(36).pow(n as u32) - 1;
         assert_eq!(v.as_number().and_then(Number::to_bigint), Some(want));
+    }
+
+    #[test]
+    fn divide_and_conquer_agrees_with_direct_conversion() {
+        // Lengths around the leaf size and its doublings, in several bases, with digits
+        // that vary (a pseudo-random walk) so that misplaced halves would show.
+        for base in [2u32, 10, 16, 36, 62] {
+            for len in
+                [1, RADIX_LEAF - 1, RADIX_LEAF, RADIX_LEAF + 1, 2 * RADIX_LEAF, 2 * RADIX_LEAF + 7, 5 * RADIX_LEAF + 3]
+            {
+                let digits: Vec<u8> = (0..len).map(|i| ((i * 7919 + len) % base as usize) as u8).collect();
+                let want = BigUint::from_radix_be(&digits, base);
+                assert_eq!(radix_value(&digits, base, &mut Vec::new()), want, "base {base}, {len} digits");
+            }
+        }
     }
 
     fn num(s: &str) -> Value {

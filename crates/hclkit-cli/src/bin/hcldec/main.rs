@@ -13,9 +13,11 @@
 //! Where the reference is broken this does better: diagnostics are printed in source order
 //! (files in the order they are read: the spec, `--vars` files, then the inputs in
 //! command-line order), and a result holding an infinite number is an error pointing at the
-//! attribute it comes from, rather than invalid JSON. Evaluation has a budget (the work of
-//! the whole run, in units of about one value produced; `--eval-limit=N` sets it, default
-//! 2,000,000, `--no-eval-limit` lifts it): a short input cannot ask for billions of values.
+//! attribute it comes from, rather than invalid JSON; so is a number whose text would have
+//! more than a million digits (`1e600000000`), which the reference never finishes printing.
+//! Evaluation has a budget (the work of the whole run, in units of about one value produced;
+//! `--eval-limit=N` sets it, default 2,000,000, `--no-eval-limit` lifts it): a short input
+//! cannot ask for billions of values.
 
 mod args;
 mod json_input;

@@ -571,5 +571,10 @@ fn valid_number(s: &[u8]) -> bool {
         (sig.len() as f64 * std::f64::consts::LOG2_10).ceil() as i64
     };
     let exp2 = bitlen - frac_digits.len() as i64 + exp;
+    if sig.len() > 38 && (exp2 - i64::from(i32::MAX)).abs().min((exp2 - i64::from(i32::MIN)).abs()) <= 64 {
+        // The estimate may be off by a few bits, and Go's limit is exact: ask the parser
+        // itself (bounded in cost, whatever the length).
+        return std::str::from_utf8(s).ok().is_some_and(|t| hclkit_value::Number::parse(t).is_ok());
+    }
     (i32::MIN as i64..=i32::MAX as i64).contains(&exp2)
 }
