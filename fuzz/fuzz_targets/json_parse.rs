@@ -1,28 +1,5 @@
-//! The JSON syntax parser never panics, and its tree is well formed, on any bytes.
+//! cargo-fuzz entry point: the checks are in `hclkit_fuzz::json_parse` (shared with the stable
+//! replay test, `tests/replay.rs`).
 #![no_main]
 
-use hclkit::syntax::json::{parse, parse_expression, Kind, Node};
-use libfuzzer_sys::fuzz_target;
-
-fn walk(node: Node<'_>, len: u32) {
-    let span = node.span();
-    assert!(span.start <= span.end && span.end <= len);
-    let _ = (node.range(), node.as_str(), node.as_number());
-    for p in node.properties() {
-        assert_eq!(p.key.kind(), Kind::String);
-        assert!(span.contains_span(p.value.span()));
-        walk(p.value, len);
-    }
-    for e in node.elements() {
-        assert!(span.contains_span(e.span()));
-        walk(e, len);
-    }
-}
-
-fuzz_target!(|data: &[u8]| {
-    let (file, diags) = parse(data, "fuzz.json");
-    walk(file.root(), data.len() as u32);
-    let _ = diags.to_json();
-    let (expr, _) = parse_expression(data, "fuzz.json");
-    walk(expr.root(), data.len() as u32);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| hclkit_fuzz::json_parse::run(data));
