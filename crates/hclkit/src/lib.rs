@@ -26,6 +26,7 @@
 #![forbid(unsafe_code)]
 
 pub mod body;
+pub mod context;
 pub mod decode;
 pub mod diagnostic;
 pub mod eval;

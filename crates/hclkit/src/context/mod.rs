@@ -14,7 +14,9 @@ use std::sync::Arc;
 use hclkit_value::function::Function;
 use hclkit_value::Value;
 
-use super::budget::Budget;
+pub mod budget;
+
+pub use budget::Budget;
 
 /// Variables and functions available to expressions, with an optional parent context.
 ///
