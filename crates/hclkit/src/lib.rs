@@ -31,6 +31,7 @@ pub mod decode;
 pub mod diagnostic;
 pub mod eval;
 pub mod ext;
+pub mod files;
 pub mod merged;
 pub mod pos;
 mod suggest;
@@ -39,6 +40,7 @@ pub mod traversal;
 pub mod typeexpr;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use files::Files;
 pub use pos::{Pos, Range, Span};
 pub use syntax::native::{parse_config, parse_config_strict, parse_expression, parse_template};
 
