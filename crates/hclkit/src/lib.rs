@@ -12,7 +12,9 @@
 //!   ([`pos::Pos`], [`pos::Range`]) and a lazy [`pos::LineIndex`].
 //! * [`diagnostic`]: [`diagnostic::Diagnostic`] and its text and JSON renderings.
 //! * [`syntax::native`]: the native syntax: tokens, lexer, typed AST and parser.
-//! * [`eval`]: evaluating expressions to values in an [`eval::EvalContext`].
+//! * [`context`]: the [`context::EvalContext`] and evaluation [`context::Budget`] (no syntax).
+//! * [`eval`]: the evaluation API (context and [`eval::evaluate`], re-exported).
+//! * [`files`]: [`Files`], the registry that parses files by syntax and keeps them for snippets.
 //!
 //! Parsing never fails: every entry point returns a tree and diagnostics.
 //!

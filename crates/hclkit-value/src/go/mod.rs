@@ -241,7 +241,7 @@ mod tests {
         let t = &isprint::PRINTABLE;
         assert!(t.iter().all(|&(lo, hi)| lo <= hi));
         assert!(t.windows(2).all(|w| w[0].1 + 1 < w[1].0));
-        assert!(is_print(' ') && !is_print('\u{85}') && !is_print('\u{10fffd}') && is_print('\u{10ffff}') == false);
+        assert!(is_print(' ') && !is_print('\u{85}') && !is_print('\u{10fffd}') && !is_print('\u{10ffff}'));
     }
 
     #[test]
