@@ -14,11 +14,8 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use hclkit::diagnostic::SourceFiles;
-use hclkit::syntax::native::File;
-use hclkit::{Diagnostic, Diagnostics};
+use hclkit::{Diagnostics, Files};
 
 const USAGE: &str = "\
 Usage: hclkit <command> [options] [args]
@@ -92,24 +89,9 @@ fn diags_format(v: &str) -> Result<DiagsFormat, UsageError> {
     }
 }
 
-/// The files read, for the text renderer's snippets: name, source, and the native tree (which
-/// knows the enclosing block of an offset, for the "in block" context line).
-#[derive(Default)]
-struct Sources {
-    files: Vec<(String, Arc<[u8]>, Option<File>)>,
-}
-
-impl SourceFiles for Sources {
-    fn source(&self, filename: &str) -> Option<&[u8]> {
-        self.files.iter().find(|f| f.0 == filename).map(|f| &*f.1)
-    }
-    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
-        self.files.iter().find(|f| f.0 == filename)?.2.as_ref()?.context_string(offset)
-    }
-}
-
-/// Reads and parses one file; the parsed file is kept for the snippets.
-fn check_file(name: &str, sources: &mut Sources) -> Diagnostics {
+/// Reads and parses one file (`-`: standard input) into `sources`, which keeps it for the
+/// snippets.
+fn check_file(name: &str, sources: &mut Files) -> Diagnostics {
     let read = if name == "-" {
         let mut buf = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
@@ -117,23 +99,9 @@ fn check_file(name: &str, sources: &mut Sources) -> Diagnostics {
         std::fs::read(name)
     };
     match read {
-        Ok(src) => {
-            let src: Arc<[u8]> = src.into();
-            if name.ends_with(".json") {
-                let (_, diags) = hclkit::syntax::json::parse(src.clone(), name);
-                sources.files.push((name.to_owned(), src, None));
-                diags
-            } else {
-                let (file, diags) = hclkit::parse_config(src.clone(), name);
-                sources.files.push((name.to_owned(), src, Some(file)));
-                diags
-            }
-        }
-        // The reference's wording (`hclparse`).
-        Err(_) => Diagnostics(vec![Diagnostic::error(
-            "Failed to read file",
-            format!("The configuration file {name:?} could not be read."),
-        )]),
+        Ok(src) => sources.parse(src, name).1,
+        // The reference's wording (`hclparse`), for either syntax.
+        Err(_) => Diagnostics(vec![hclkit::files::read_error(name, false)]),
     }
 }
 
@@ -144,7 +112,7 @@ fn text_width() -> usize {
 }
 
 fn run_check(args: CheckArgs) -> ExitCode {
-    let mut sources = Sources::default();
+    let mut sources = Files::new();
     let mut all = Diagnostics::new();
     let stdout = std::io::stdout();
     let color = args.format == DiagsFormat::Text && stdout.is_terminal();

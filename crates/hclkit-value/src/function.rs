@@ -379,12 +379,12 @@ fn conformance_error(given: &Type, want: &Type) -> Option<String> {
         (Type::Object(g), Type::Object(w)) => {
             for (name, _) in g.attributes() {
                 if w.attribute(name).is_none() {
-                    return Some(format!("unsupported attribute {}", go_quote(name)));
+                    return Some(format!("unsupported attribute {}", crate::go::quote(name)));
                 }
             }
             for (name, _) in w.attributes() {
                 if g.attribute(name).is_none() {
-                    return Some(format!("missing required attribute {}", go_quote(name)));
+                    return Some(format!("missing required attribute {}", crate::go::quote(name)));
                 }
             }
             w.attributes().iter().find_map(|(name, wt)| g.attribute(name).and_then(|gt| conformance_error(gt, wt)))
@@ -401,12 +401,6 @@ fn conformance_error(given: &Type, want: &Type) -> Option<String> {
         }
         _ => Some(format!("{} required, but received {}", want.friendly_name(), given.friendly_name())),
     }
-}
-
-fn go_quote(s: &str) -> String {
-    let mut out = String::new();
-    crate::set::go_quote(s, &mut out);
-    out
 }
 
 /// What kind of failure a [`FunctionError`] reports.
@@ -524,21 +518,21 @@ impl FunctionError {
                 summary: "Not enough function arguments".into(),
                 detail: format!(
                     "Function {} expects{} {expected} argument(s). Missing value for {}.",
-                    go_quote(name),
+                    crate::go::quote(name),
                     if *variadic { " at least" } else { "" },
-                    go_quote(missing)
+                    crate::go::quote(missing)
                 ),
                 subject: CallSubject::CloseParen,
             },
             FunctionErrorKind::TooManyArguments { expected, .. } => CallDiagnostic {
                 summary: "Too many function arguments".into(),
-                detail: format!("Function {} expects only {expected} argument(s).", go_quote(name)),
+                detail: format!("Function {} expects only {expected} argument(s).", crate::go::quote(name)),
                 subject: CallSubject::Argument(*expected),
             },
             FunctionErrorKind::Argument { index } => match function.param_for_arg(*index) {
                 Some(param) => CallDiagnostic {
                     summary: "Invalid function argument".into(),
-                    detail: format!("Invalid value for {} parameter: {}.", go_quote(&param.name), self.message),
+                    detail: format!("Invalid value for {} parameter: {}.", crate::go::quote(&param.name), self.message),
                     subject: if *index < arg_count { CallSubject::Argument(*index) } else { CallSubject::Call },
                 },
                 None => call_failed(name, &self.message),
@@ -551,7 +545,7 @@ impl FunctionError {
 fn call_failed(name: &str, message: &str) -> CallDiagnostic {
     CallDiagnostic {
         summary: "Error in function call".into(),
-        detail: format!("Call to function {} failed: {message}.", go_quote(name)),
+        detail: format!("Call to function {} failed: {message}.", crate::go::quote(name)),
         subject: CallSubject::CallStart,
     }
 }

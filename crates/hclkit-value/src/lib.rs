@@ -14,6 +14,7 @@
 pub mod convert;
 mod eq;
 pub mod function;
+pub mod go;
 pub mod json;
 pub mod number;
 mod ops;

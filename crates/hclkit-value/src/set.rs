@@ -8,7 +8,6 @@
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
-use std::fmt::Write;
 use std::hash::{Hash, Hasher};
 
 use crate::eq::{equals, raw_equals};
@@ -269,11 +268,11 @@ fn write_hash(v: &Value, out: &mut String) {
         Repr::Null(_) => out.push('~'),
         Repr::Number(n) => out.push_str(&n.to_string_g10()),
         Repr::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
-        Repr::String(s) => go_quote(s, out),
+        Repr::String(s) => crate::go::quote_into(s, out),
         Repr::Map(e) => {
             out.push('{');
             for (k, v) in &e.entries {
-                go_quote(k, out);
+                crate::go::quote_into(k, out);
                 out.push(':');
                 write_hash(v, out);
                 out.push(';');
@@ -306,57 +305,6 @@ fn write_hash(v: &Value, out: &mut String) {
         }
         Repr::Capsule(_) => out.push_str("«?»"),
     }
-}
-
-/// Quotes a string the way Go's `%q` does: `\"` and `\\`, C escapes for the usual control
-/// characters, `\xNN` for other ASCII controls, `\uNNNN`/`\UNNNNNNNN` for other characters
-/// that are not printable, and everything else as is.
-pub(crate) fn go_quote(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if is_go_printable(c) => out.push(c),
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-}
-
-/// An approximation of Go's `unicode.IsPrint` without the Unicode category tables: control
-/// characters, spaces other than U+0020, format characters, private-use characters and
-/// noncharacters are not printable. (Unassigned code points count as printable here; the
-/// reference escapes them. That only changes the relative order of set elements containing them.)
-fn is_go_printable(c: char) -> bool {
-    let u = c as u32;
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(u,
-        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E
-        | 0x2060..=0x2064 | 0x2066..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x1BCA0..=0x1BCA3
-        | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F | 0xE000..=0xF8FF | 0xF0000..=0x10FFFF
-        | 0xFDD0..=0xFDEF)
-        && (u & 0xFFFE) != 0xFFFE
 }
 
 #[cfg(test)]

@@ -35,8 +35,8 @@ use std::sync::Arc;
 
 use hclkit_value::Value;
 
+use crate::context::EvalContext;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::eval::EvalContext;
 use crate::pos::Range;
 use crate::traversal::Traversal;
 

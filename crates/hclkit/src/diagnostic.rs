@@ -14,6 +14,9 @@ use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use crate::pos::Range;
+/// Go's `strconv.Quote`, as the reference's messages quote names and values.
+pub(crate) use hclkit_value::go::quote as go_quote;
+use hclkit_value::go::write_json_string;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -657,14 +660,14 @@ fn write_json(diags: &[Diagnostic]) -> String {
             Severity::Warning => "\"warning\"",
         });
         out.push_str(",\n      \"summary\": ");
-        json_string(&mut out, &d.summary);
+        write_json_string(&d.summary, &mut out);
         if !d.detail.is_empty() {
             out.push_str(",\n      \"detail\": ");
-            json_string(&mut out, &d.detail);
+            write_json_string(&d.detail, &mut out);
         }
         if let Some(r) = &d.subject {
             out.push_str(",\n      \"subject\": {\n        \"filename\": ");
-            json_string(&mut out, &r.filename);
+            write_json_string(&r.filename, &mut out);
             for (name, p) in [("start", &r.start), ("end", &r.end)] {
                 let _ = write!(
                     out,
@@ -682,76 +685,6 @@ fn write_json(diags: &[Diagnostic]) -> String {
     }
     out.push_str("  ]\n}\n");
     out
-}
-
-/// A JSON string as Go's `encoding/json` (1.19, HTML-safe) writes it.
-pub(crate) fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// Quotes `s` as Go's `%q` / `strconv.Quote` does (used in the reference's messages).
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\x0b' => out.push_str("\\v"),
-            c if go_is_print(c) => out.push(c),
-            c if (c as u32) < 0x80 => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Approximates Go's `unicode.IsPrint` (letters, marks, numbers, punctuation, symbols and
-/// the ASCII space): control characters, other white space, format characters and private-use
-/// or non-characters are not printable.
-fn go_is_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    let u = c as u32;
-    !matches!(u,
-        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E
-        | 0x2060..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF | 0xFFFE | 0xFFFF
-        | 0xF0000..=0x10FFFF | 0xD800..=0xDFFF)
 }
 
 #[cfg(test)]

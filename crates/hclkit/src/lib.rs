@@ -12,7 +12,9 @@
 //!   ([`pos::Pos`], [`pos::Range`]) and a lazy [`pos::LineIndex`].
 //! * [`diagnostic`]: [`diagnostic::Diagnostic`] and its text and JSON renderings.
 //! * [`syntax::native`]: the native syntax: tokens, lexer, typed AST and parser.
-//! * [`eval`]: evaluating expressions to values in an [`eval::EvalContext`].
+//! * [`context`]: the [`context::EvalContext`] and evaluation [`context::Budget`] (no syntax).
+//! * [`eval`]: the evaluation API (context and [`eval::evaluate`], re-exported).
+//! * [`files`]: [`Files`], the registry that parses files by syntax and keeps them for snippets.
 //!
 //! Parsing never fails: every entry point returns a tree and diagnostics.
 //!
@@ -26,10 +28,12 @@
 #![forbid(unsafe_code)]
 
 pub mod body;
+pub mod context;
 pub mod decode;
 pub mod diagnostic;
 pub mod eval;
 pub mod ext;
+pub mod files;
 pub mod merged;
 pub mod pos;
 mod suggest;
@@ -38,6 +42,7 @@ pub mod traversal;
 pub mod typeexpr;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use files::Files;
 pub use pos::{Pos, Range, Span};
 pub use syntax::native::{parse_config, parse_config_strict, parse_expression, parse_template};
 

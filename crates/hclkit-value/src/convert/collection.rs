@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::mismatch::mismatch_message;
 use super::plan::{self, apply_opt, common_type, strip_null, with_step, Conv, Kind, MapAttr, MapAttrConv};
 use super::{unify, ConversionError};
-use crate::set::go_quote;
+use crate::go::quote_into as go_quote;
 use crate::ty::Name;
 use crate::{Path, PathStep, Type, Value};
 

@@ -2,7 +2,6 @@
 //! `convert.MismatchMessage`).
 
 use super::plan;
-use crate::set::go_quote;
 use crate::Type;
 
 /// Describes why a value of type `got` cannot be converted to type `want`, as the reference
@@ -46,12 +45,6 @@ fn required(want: &Type) -> String {
     format!("{} required", want.friendly_name_for_constraint())
 }
 
-fn quoted(s: &str) -> String {
-    let mut out = String::new();
-    go_quote(s, &mut out);
-    out
-}
-
 fn objects(got: &Type, want: &Type) -> String {
     let (Some(go), Some(wo)) = (got.object_type(), want.object_type()) else { return required(want) };
     // `got` may have more attributes than `want`: report missing attributes in preference,
@@ -69,7 +62,7 @@ fn objects(got: &Type, want: &Type) -> String {
         if got_aty == want_aty || unsafe_mismatch.is_some() {
             continue;
         }
-        let describe = || format!("attribute {}: {}", quoted(name), mismatch_message(got_aty, want_aty));
+        let describe = || format!("attribute {}: {}", crate::go::quote(name), mismatch_message(got_aty, want_aty));
         if plan::get(got_aty, want_aty, true).is_none() {
             unsafe_mismatch = Some(describe());
         }
@@ -79,16 +72,16 @@ fn objects(got: &Type, want: &Type) -> String {
     }
     match missing.as_slice() {
         [] => {}
-        [one] => return format!("attribute {} is required", quoted(one)),
-        [a, b] => return format!("attributes {} and {} are required", quoted(a), quoted(b)),
+        [one] => return format!("attribute {} is required", crate::go::quote(one)),
+        [a, b] => return format!("attributes {} and {} are required", crate::go::quote(a), crate::go::quote(b)),
         [init @ .., last] => {
             let mut s = String::from("attributes ");
             for n in init {
-                s.push_str(&quoted(n));
+                s.push_str(&crate::go::quote(n));
                 s.push_str(", ");
             }
             s.push_str("and ");
-            s.push_str(&quoted(last));
+            s.push_str(&crate::go::quote(last));
             s.push_str(" are required");
             return s;
         }
@@ -113,7 +106,7 @@ fn collection_from_structural(got: &Type, want: &Type) -> String {
                 if got_aty == want_ety || plan::get(got_aty, want_ety, true).is_some() {
                     continue;
                 }
-                return format!("element {}: {}", quoted(name), mismatch_message(got_aty, want_ety));
+                return format!("element {}: {}", crate::go::quote(name), mismatch_message(got_aty, want_ety));
             }
             format!("all elements must be {}", want_ety.friendly_name_for_constraint())
         }

@@ -1,8 +1,9 @@
 //! Decoding values from JSON given their type (cty's `json.Unmarshal`), and finding the type a
 //! JSON document implies (cty's `json.ImpliedType`).
 
+use crate::go::quote;
 use crate::json::go::{self, Decoder, Token, MAX_DEPTH};
-use crate::json::types::{quote, unmarshal_type};
+use crate::json::types::unmarshal_type;
 use crate::json::JsonError;
 use crate::number::Number;
 use crate::path::{Path, PathStep};

@@ -111,7 +111,7 @@ fn has_dynamic_type(v: &Value) -> bool {
 
 fn marshal_primitive(v: &Value, ty: &Type, path: &Path, out: &mut String) -> Result<(), JsonError> {
     if let Some(s) = v.as_str().filter(|_| *ty == Type::String) {
-        go::write_string(s, out);
+        crate::go::write_json_string(s, out);
     } else if let Some(n) = v.as_number().filter(|_| *ty == Type::Number) {
         if n.is_infinite() {
             return Err(error_at(path, "cannot serialize infinity as JSON"));
@@ -166,7 +166,7 @@ fn marshal_map(
             out.push(',');
         }
         path.push(PathStep::Index(Value::string(k.clone())));
-        go::write_string(k, out);
+        crate::go::write_json_string(k, out);
         out.push(':');
         marshal(e, ety, path, out, depth + 1)?;
         path.pop();
@@ -202,7 +202,7 @@ fn marshal_object(v: &Value, ty: &Type, path: &mut Path, out: &mut String, depth
             out.push(',');
         }
         path.push(PathStep::Attr(name.clone()));
-        go::write_string(name, out);
+        crate::go::write_json_string(name, out);
         out.push(':');
         match v.get_attr(name) {
             Some(av) => marshal(av, aty, path, out, depth + 1)?,
@@ -352,7 +352,7 @@ fn write_stripped(v: &Value, out: &mut String, depth: usize) -> bool {
         return false;
     }
     if let Some(s) = v.as_str() {
-        go::write_string(s, out);
+        crate::go::write_json_string(s, out);
     } else if let Some(n) = v.as_number() {
         match n.try_to_string() {
             Ok(text) if n.is_finite() => out.push_str(&text),
@@ -382,7 +382,7 @@ fn write_stripped(v: &Value, out: &mut String, depth: usize) -> bool {
                 out.push(',');
             }
             first = false;
-            go::write_string(k, out);
+            crate::go::write_json_string(k, out);
             out.push(':');
             if !write_stripped(e, out, depth + 1) {
                 return false;
@@ -464,7 +464,7 @@ fn write_generic(v: &Generic, out: &mut String) {
         Generic::Null => out.push_str("null"),
         Generic::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Generic::Number(n) => out.push_str(n),
-        Generic::String(s) => go::write_string(s, out),
+        Generic::String(s) => crate::go::write_json_string(s, out),
         Generic::Array(elems) => {
             out.push('[');
             for (i, e) in elems.iter().enumerate() {
@@ -481,7 +481,7 @@ fn write_generic(v: &Generic, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                go::write_string(k, out);
+                crate::go::write_json_string(k, out);
                 out.push(':');
                 write_generic(e, out);
             }

@@ -764,37 +764,6 @@ fn decode_rune(b: &[u8]) -> (char, usize) {
     ('\u{FFFD}', 1)
 }
 
-/// Writes `s` as a JSON string the way Go's `json.Marshal` does: HTML-significant `<`, `>`
-/// and `&` and the line and paragraph separators U+2028 and U+2029 are escaped as `\uXXXX`,
-/// control characters other than `\n`, `\r` and `\t` as `\u00XX`.
-pub(crate) fn write_string(s: &str, out: &mut String) {
-    out.push('"');
-    let mut start = 0;
-    for (i, ch) in s.char_indices() {
-        let esc: Option<&str> = match ch {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '\u{2028}' => Some("\\u2028"),
-            '\u{2029}' => Some("\\u2029"),
-            '<' | '>' | '&' | '\u{0}'..='\u{1f}' => None,
-            _ => continue,
-        };
-        out.push_str(&s[start..i]);
-        match esc {
-            Some(e) => out.push_str(e),
-            None => {
-                let _ = write!(out, "\\u{:04x}", ch as u32);
-            }
-        }
-        start = i + ch.len_utf8();
-    }
-    out.push_str(&s[start..]);
-    out.push('"');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -900,12 +869,5 @@ mod tests {
         assert_eq!(unquote(b"\"\xed\xa0\x80\""), "\u{FFFD}\u{FFFD}\u{FFFD}");
         assert_eq!(unquote(b"\"\xf0\x9f\x98a\""), "\u{FFFD}\u{FFFD}\u{FFFD}a");
         assert_eq!(unquote(b"\"\xc3\xa9\""), "é");
-    }
-
-    #[test]
-    fn go_string_escaping() {
-        let mut s = String::new();
-        write_string("a\"\\\n\r\t\u{1}\u{7f}<>&\u{2028}\u{2029}é\u{1F600}", &mut s);
-        assert_eq!(s, "\"a\\\"\\\\\\n\\r\\t\\u0001\u{7f}\\u003c\\u003e\\u0026\\u2028\\u2029é\u{1F600}\"");
     }
 }

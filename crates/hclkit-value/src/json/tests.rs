@@ -30,7 +30,7 @@ fn go_path(p: &Path) -> String {
                     s.push_str("[...]");
                 } else if let Some(ks) = k.as_str() {
                     s.push('[');
-                    crate::set::go_quote(ks, &mut s);
+                    crate::go::quote_into(ks, &mut s);
                     s.push(']');
                 } else if let Some(n) = k.as_number() {
                     s.push_str(&format!("[{n}]"));
@@ -48,9 +48,9 @@ fn outcome(r: Result<String, JsonError>) -> String {
         Ok(s) => format!("OK {s}"),
         Err(e) => {
             let mut s = String::from("ERR path=");
-            crate::set::go_quote(&go_path(e.path()), &mut s);
+            crate::go::quote_into(&go_path(e.path()), &mut s);
             s.push_str(" msg=");
-            crate::set::go_quote(e.message(), &mut s);
+            crate::go::quote_into(e.message(), &mut s);
             s
         }
     }

@@ -1,6 +1,7 @@
 //! Types in the reference's JSON notation: `"string"`, `["list","number"]`,
 //! `["object",{"a":"bool"},["a"]]`, `["tuple",["string","bool"]]`, `"dynamic"`.
 
+use crate::go::quote;
 use crate::json::go::{self, Decoder, Token};
 use crate::json::JsonError;
 use crate::ty::{Name, Type};
@@ -47,7 +48,7 @@ pub(crate) fn write_type(ty: &Type, out: &mut String) -> Result<(), String> {
                 if i > 0 {
                     out.push(',');
                 }
-                go::write_string(name, out);
+                crate::go::write_json_string(name, out);
                 out.push(':');
                 // The attribute types are written by json.Marshal, which wraps the errors of
                 // the types' own MarshalJSON.
@@ -61,7 +62,7 @@ pub(crate) fn write_type(ty: &Type, out: &mut String) -> Result<(), String> {
                     if i > 0 {
                         out.push(',');
                     }
-                    go::write_string(name, out);
+                    crate::go::write_json_string(name, out);
                 }
                 out.push(']');
             }
@@ -202,12 +203,6 @@ fn object_type(attrs: Vec<(String, Type)>, optional: Vec<String>) -> Result<Type
         opt.push(n);
     }
     Ok(Type::object_with_optional(attrs, opt))
-}
-
-pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::new();
-    crate::set::go_quote(s, &mut out);
-    out
 }
 
 /// `dec.Decode(&ety)` for one type.

@@ -78,6 +78,7 @@
 //!   crashes the same way) returns the infinity.
 
 mod bigfloat;
+pub(crate) use bigfloat::{MAX_EXP as MAX_LITERAL_EXP, MIN_EXP as MIN_LITERAL_EXP};
 mod format;
 mod parse;
 mod scale;

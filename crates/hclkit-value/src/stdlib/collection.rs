@@ -394,7 +394,7 @@ pub fn merge() -> Function {
                     }
                     _ => {
                         let mut q = String::new();
-                        crate::set::go_quote(&ty.friendly_name(), &mut q);
+                        crate::go::quote_into(&ty.friendly_name(), &mut q);
                         return Err(err(format!("arguments must be maps or objects, got {q}")));
                     }
                 }

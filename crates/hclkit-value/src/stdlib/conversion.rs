@@ -3,7 +3,7 @@
 use super::collection::arg0;
 use crate::convert::{self, mismatch_message};
 use crate::function::{Function, FunctionError, Parameter};
-use crate::set::go_quote;
+use crate::go::quote_into as go_quote;
 use crate::ty::Type;
 
 /// A function converting its argument to `want` (the reference's `MakeToFunc`), as the

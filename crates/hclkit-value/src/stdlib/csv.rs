@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::collection::{arg0, err, value_err};
 use crate::function::{Function, FunctionError, Parameter};
-use crate::set::go_quote;
+use crate::go::quote_into as go_quote;
 use crate::ty::{Name, Type};
 use crate::value::Value;
 

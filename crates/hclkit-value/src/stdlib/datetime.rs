@@ -6,7 +6,7 @@
 
 use super::collection::{arg0, err};
 use crate::function::{Function, FunctionError, Parameter};
-use crate::set::go_quote;
+use crate::go::quote;
 use crate::ty::Type;
 use crate::value::Value;
 
@@ -221,12 +221,6 @@ fn parse_rfc3339(s: &str) -> Result<Time, ParseError> {
     let days = i128::from(days_from_civil(year, month, day));
     let secs = i128::from(hour * 3600 + minute * 60 + second);
     Ok(Time { local_nanos: days * NANOS_PER_DAY + secs * NANOS_PER_SEC + nanos, offset })
-}
-
-fn quote(s: &str) -> String {
-    let mut q = String::new();
-    go_quote(s, &mut q);
-    q
 }
 
 /// The reference's `parseTimestamp`: RFC 3339 parsing with its rewording of Go's errors.

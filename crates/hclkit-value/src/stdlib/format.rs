@@ -12,9 +12,9 @@ use super::grapheme;
 use super::string::check_result_len;
 use crate::convert;
 use crate::function::{Function, FunctionError, Parameter};
+use crate::go::{quote, quote_into as go_quote};
 use crate::json;
 use crate::number::{Number, NumberTooLongError};
-use crate::set::go_quote;
 use crate::ty::Type;
 use crate::value::Value;
 
@@ -47,12 +47,6 @@ fn quote_rune(c: char) -> String {
             format!("'{}'", &q[1..q.len() - 1])
         }
     }
-}
-
-fn quote(s: &str) -> String {
-    let mut q = String::new();
-    go_quote(s, &mut q);
-    q
 }
 
 /// Formats `args` by `format` (the reference's `formatFSM`).

@@ -8,8 +8,8 @@ use num_bigint::{BigInt, BigUint, Sign};
 use super::gomath;
 use super::string::{int_arg, WHOLE_NUMBER};
 use crate::function::{Function, FunctionError, Parameter};
+use crate::go::quote_into as go_quote;
 use crate::number::Number;
-use crate::set::go_quote;
 use crate::ty::Type;
 use crate::value::Value;
 

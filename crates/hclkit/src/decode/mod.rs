@@ -42,8 +42,8 @@ use hclkit_value::convert::{convert, unify_values_unsafe, unify_with_conversions
 use hclkit_value::{Path, PathStep, Type, Value};
 
 use crate::body::{Block, Body, BodyContent, BodySchema, Expression};
+use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
-use crate::eval::EvalContext;
 use crate::pos::Range;
 use crate::traversal::Traversal;
 

@@ -38,8 +38,8 @@ use hclkit_value::{CapsuleType, Type, Value};
 
 use super::{implied_type, AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, Spec, TransformSpec};
 use crate::body::{expr_as_keyword, expr_list, Attribute, Attributes, Block, Body, BodySchema, Expression};
+use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics, Severity};
-use crate::eval::EvalContext;
 
 /// What a spec file defines.
 #[derive(Clone, Debug)]

@@ -38,8 +38,8 @@ use std::sync::{Arc, OnceLock};
 use hclkit_value::{CapsuleType, Type, Value};
 
 use crate::body::Expression;
+use crate::context::EvalContext;
 use crate::diagnostic::Diagnostics;
-use crate::eval::EvalContext;
 
 /// An expression and the context it was to be evaluated in (the reference's
 /// `customdecode.ExpressionClosure`).

@@ -40,7 +40,7 @@ use hclkit_value::function::{Function, FunctionError, Parameter};
 use hclkit_value::{Type, Value};
 
 use super::customdecode::{expression_closure_type, ExpressionClosure};
-use crate::eval::traverse_abs;
+use crate::traversal::traverse_abs;
 
 /// The `try` function: the value of the first argument expression that evaluates without
 /// errors.

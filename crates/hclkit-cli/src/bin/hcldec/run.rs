@@ -8,10 +8,8 @@ use std::sync::Arc;
 
 use hclkit::body::Body;
 use hclkit::decode::specfile::load_spec;
-use hclkit::diagnostic::SourceFiles;
 use hclkit::eval::{Budget, EvalContext};
-use hclkit::syntax::native::{File, NativeBody};
-use hclkit::{Diagnostic, Diagnostics};
+use hclkit::{Diagnostic, Diagnostics, Files};
 use hclkit_value::json::hcldec_output;
 use hclkit_value::Value;
 
@@ -20,25 +18,6 @@ use crate::json_input;
 use crate::varrefs;
 
 const VERSION: &str = "0.0.1-dev";
-
-/// Every source read, for the text renderer's snippets.
-#[derive(Default)]
-pub struct Sources {
-    pub files: Vec<Source>,
-}
-
-/// A source read: its name, its bytes and, for native-syntax files, the parsed file (which
-/// names the blocks around a diagnostic).
-pub type Source = (Arc<str>, Arc<[u8]>, Option<File>);
-
-impl SourceFiles for Sources {
-    fn source(&self, filename: &str) -> Option<&[u8]> {
-        self.files.iter().find(|(n, _, _)| &**n == filename).map(|(_, s, _)| &**s)
-    }
-    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
-        self.files.iter().find(|(n, _, _)| &**n == filename)?.2.as_ref()?.context_string(offset)
-    }
-}
 
 /// Where diagnostics go.
 enum DiagWriter {
@@ -51,10 +30,10 @@ impl DiagWriter {
     /// a range first, then by file in the order the files were read (the spec file, `--vars`
     /// files, then the inputs in command-line order; files never read last, by name), then
     /// by position. The sort is stable, so diagnostics at one position keep their order.
-    fn write(&self, mut diags: Diagnostics, sources: &Sources) {
+    fn write(&self, mut diags: Diagnostics, sources: &Files) {
         diags.0.sort_by_cached_key(|d| match &d.subject {
             None => (0, 0, String::new(), 0),
-            Some(r) => match sources.files.iter().position(|(n, _, _)| **n == *r.filename) {
+            Some(r) => match sources.position(&r.filename) {
                 Some(i) => (1, i, String::new(), r.start.byte),
                 None => (2, 0, r.filename.to_string(), r.start.byte),
             },
@@ -115,30 +94,14 @@ pub fn run(argv: &[String]) -> ExitCode {
 }
 
 fn read_file(name: &str, json: bool) -> Result<Vec<u8>, Box<Diagnostic>> {
-    std::fs::read(name).map_err(|_| {
-        Box::new(if json {
-            Diagnostic::error("Failed to open file", format!("The file {name:?} could not be opened."))
-        } else {
-            Diagnostic::error("Failed to read file", format!("The configuration file {name:?} could not be read."))
-        })
-    })
+    std::fs::read(name).map_err(|_| Box::new(hclkit::files::read_error(name, json)))
 }
 
-/// Parses one input (native syntax, or JSON for names ending in `.json`); the body is `None`
-/// when the parse had errors.
-fn parse_input(name: &str, src: Vec<u8>, json: bool, sources: &mut Sources) -> (Option<Arc<dyn Body>>, Diagnostics) {
-    let src: Arc<[u8]> = src.into();
-    if json {
-        return json_input::parse_body(name, src, sources);
-    }
-    let (file, diags) = hclkit::parse_config(src.clone(), name);
-    let body: Arc<dyn Body> = Arc::new(NativeBody::from_file(&file));
-    sources.files.push((Arc::from(name), src, Some(file)));
-    if diags.has_errors() {
-        (None, diags)
-    } else {
-        (Some(body), diags)
-    }
+/// Parses one input in the syntax its name says (JSON for `.json`, else native); the body
+/// is `None` when the parse had errors.
+fn parse_input(name: &str, src: Vec<u8>, sources: &mut Files) -> (Option<Arc<dyn Body>>, Diagnostics) {
+    let (body, diags) = sources.parse(src, name);
+    (if diags.has_errors() { None } else { Some(body) }, diags)
 }
 
 /// The variables of a `--vars` body: each attribute evaluated without a context.
@@ -157,7 +120,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
     if args.spec.is_empty() {
         return Err("the --spec=... argument is required".into());
     }
-    let mut sources = Sources::default();
+    let mut sources = Files::new();
     let mut diags = Diagnostics::new();
 
     let spec = match read_file(&args.spec, false) {
@@ -166,16 +129,13 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
             return Ok(ExitCode::from(2));
         }
         Ok(src) => {
-            let src: Arc<[u8]> = src.into();
-            let (file, parse_diags) = hclkit::parse_config(src.clone(), &args.spec);
-            let spec_body = NativeBody::from_file(&file);
-            sources.files.push((Arc::from(args.spec.as_str()), src, Some(file)));
+            let (spec_body, parse_diags) = sources.parse_native(src, &args.spec);
             if parse_diags.has_errors() {
                 writer.write(parse_diags, &sources);
                 return Ok(ExitCode::from(2));
             }
             diags.extend(parse_diags);
-            let (spec, spec_diags) = load_spec(&spec_body);
+            let (spec, spec_diags) = load_spec(&*spec_body);
             let failed = spec_diags.has_errors();
             diags.extend(spec_diags);
             if failed {
@@ -200,10 +160,8 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
                 Ok(src) => {
                     // Evaluated even when the file has syntax errors, as the reference does
                     // (it reports both).
-                    let src: Arc<[u8]> = src.into();
-                    let (file, mut d) = hclkit::parse_config(src.clone(), v);
-                    let (vals, more) = vars_of(&NativeBody::from_file(&file));
-                    sources.files.push((Arc::from(v.as_str()), src, Some(file)));
+                    let (body, mut d) = sources.parse_native(src, v);
+                    let (vals, more) = vars_of(&*body);
                     d.extend(more);
                     (vals, d)
                 }
@@ -239,14 +197,13 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
     if args.files.is_empty() {
         let mut src = Vec::new();
         std::io::stdin().read_to_end(&mut src).map_err(|e| format!("failed to read stdin: {e}"))?;
-        let (body, d) = parse_input("<stdin>", src, false, &mut sources);
+        let (body, d) = parse_input("<stdin>", src, &mut sources);
         diags.extend(d);
         bodies.extend(body);
     } else {
         for name in &args.files {
-            let json = name.ends_with(".json");
-            let (body, d) = match read_file(name, json) {
-                Ok(src) => parse_input(name, src, json, &mut sources),
+            let (body, d) = match read_file(name, name.ends_with(".json")) {
+                Ok(src) => parse_input(name, src, &mut sources),
                 Err(d) => (None, Diagnostics(vec![*d])),
             };
             diags.extend(d);

@@ -4,30 +4,13 @@
 use hclkit::eval::EvalContext;
 use hclkit::traversal::{Traversal, TraverseStep};
 use hclkit::Range;
+use hclkit_value::go::write_json_string;
 use hclkit_value::json::to_json;
 use hclkit_value::Value;
 
-/// Appends `s` as a JSON string the way Go's encoder writes it.
-fn go_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 fn range_json(out: &mut String, r: &Range) {
     out.push_str("{\"filename\":");
-    go_string(out, &r.filename);
+    write_json_string(&r.filename, out);
     for (name, p) in [("start", &r.start), ("end", &r.end)] {
         out.push_str(&format!(",\"{name}\":{{\"line\":{},\"column\":{},\"byte\":{}}}", p.line, p.column, p.byte));
     }
@@ -68,7 +51,7 @@ fn compact(vars: &[Traversal], ctx: Option<&EvalContext>) -> String {
             out.push(',');
         }
         out.push_str("{\"root_name\":");
-        go_string(&mut out, t.root_name().unwrap_or(""));
+        write_json_string(t.root_name().unwrap_or(""), &mut out);
         if let Some(json) = traverse(t, ctx).and_then(|v| to_json(&v, &v.ty()).ok()) {
             out.push_str(",\"value\":");
             out.push_str(&json);
@@ -82,7 +65,7 @@ fn compact(vars: &[Traversal], ctx: Option<&EvalContext>) -> String {
                 TraverseStep::Root { name, .. } | TraverseStep::Attr { name, .. } => {
                     let kind = if matches!(step, TraverseStep::Root { .. }) { "root" } else { "attr" };
                     out.push_str(&format!("{{\"kind\":\"{kind}\",\"name\":"));
-                    go_string(&mut out, name);
+                    write_json_string(name, &mut out);
                 }
                 TraverseStep::Index { key, .. } => {
                     out.push_str("{\"kind\":\"index\"");
@@ -181,7 +164,7 @@ mod tests {
             "{\n  \"a\": [\n    1,\n    {}\n  ],\n  \"b\": \"x,:{\"\n}"
         );
         let mut s = String::new();
-        go_string(&mut s, "<a&b>\n\u{1}");
+        write_json_string("<a&b>\n\u{1}", &mut s);
         assert_eq!(s, "\"\\u003ca\\u0026b\\u003e\\n\\u0001\"");
     }
 }

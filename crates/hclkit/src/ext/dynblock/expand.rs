@@ -15,8 +15,8 @@ use crate::body::{
     abs_traversal_for_expr, expr_list, Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema,
     Expression,
 };
+use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
-use crate::eval::EvalContext;
 use crate::pos::Range;
 
 /// A body whose `dynamic` blocks are expanded on [`content`](Body::content) and

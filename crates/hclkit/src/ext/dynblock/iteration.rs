@@ -7,8 +7,8 @@ use std::sync::Arc;
 use hclkit_value::Value;
 
 use crate::body::Expression;
+use crate::context::EvalContext;
 use crate::diagnostic::Diagnostics;
-use crate::eval::EvalContext;
 use crate::pos::Range;
 use crate::traversal::Traversal;
 

@@ -77,7 +77,7 @@ pub use variables::{
 };
 
 use crate::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema};
-use crate::eval::EvalContext;
+use crate::context::EvalContext;
 
 /// `body` with its `dynamic` blocks expanded (the reference's `dynblock.Expand`).
 ///

@@ -17,8 +17,8 @@ use hclkit_value::{convert, Type, Value};
 
 use super::ast::{JsonTree, Kind, Node};
 use crate::body::{expr_call, Expression, KeyValuePair, StaticCall};
+use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
-use crate::eval::EvalContext;
 use crate::pos::{Pos, Range};
 use crate::syntax::native::{self, expression::variables as native_variables, NativeExpression};
 use crate::traversal::{Traversal, TraverseStep};
@@ -218,7 +218,7 @@ impl Expression for JsonExpression {
                 if diags.has_errors() {
                     return (Value::dynamic(), diags);
                 }
-                let (v, more) = crate::eval::evaluate(file.expr(), Some(ctx));
+                let (v, more) = crate::syntax::native::eval::evaluate(file.expr(), Some(ctx));
                 let mut diags = diags;
                 diags.extend(shift.diags(more));
                 (v, diags)

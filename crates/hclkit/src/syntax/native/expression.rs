@@ -12,8 +12,8 @@ use hclkit_value::{Number, Type, Value};
 
 use super::ast::{self, Expr, ExprFile, IndexKey, LiteralValue, NodeId, Traverser, Tree};
 use crate::body::{abs_traversal_for_expr, Expression, KeyValuePair, StaticCall};
+use crate::context::EvalContext;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::eval::EvalContext;
 use crate::pos::Range;
 use crate::traversal::{Traversal, TraverseStep};
 
@@ -86,7 +86,7 @@ impl fmt::Debug for NativeExpression {
 
 impl Expression for NativeExpression {
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        crate::eval::evaluate_shared(&self.tree, self.id, ctx)
+        super::eval::evaluate_shared(&self.tree, self.id, ctx)
     }
 
     fn variables(&self) -> Vec<Traversal> {

@@ -9,6 +9,7 @@ pub mod ast;
 mod decode;
 mod diag;
 pub mod dump;
+pub mod eval;
 pub mod expression;
 pub mod lexer;
 mod parser;

@@ -115,7 +115,7 @@ impl<'s> Parser<'s> {
     }
 
     pub(super) fn check_number(&mut self, span: Span) -> bool {
-        if valid_number(self.text(span)) {
+        if hclkit_value::go::float_literal_in_range(self.text(span)) {
             true
         } else {
             self.err(Problem::InvalidNumber, span, None);
@@ -504,77 +504,4 @@ impl<'s> Parser<'s> {
             self.err(Problem::ExtraAfterExpression, next.span, None);
         }
     }
-}
-
-/// Whether `s` (a number token) is a number the reference can read: digits, an optional
-/// fraction and an optional exponent, with a binary exponent inside the `int32` range of Go's
-/// `big.Float` and a decimal exponent that fits an `int64`.
-fn valid_number(s: &[u8]) -> bool {
-    let mut i = 0;
-    while i < s.len() && s[i].is_ascii_digit() {
-        i += 1;
-    }
-    let int_digits = &s[..i];
-    let mut frac_digits: &[u8] = &[];
-    if i < s.len() && s[i] == b'.' {
-        let fs = i + 1;
-        i += 1;
-        while i < s.len() && s[i].is_ascii_digit() {
-            i += 1;
-        }
-        frac_digits = &s[fs..i];
-    }
-    let mut exp: i64 = 0;
-    if i < s.len() && (s[i] == b'e' || s[i] == b'E') {
-        i += 1;
-        let neg = match s.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
-        let es = i;
-        while i < s.len() && s[i].is_ascii_digit() {
-            i += 1;
-        }
-        if es == i {
-            return false;
-        }
-        let mut v: i64 = 0;
-        for &d in &s[es..i] {
-            let Some(nv) = v.checked_mul(10).and_then(|v| v.checked_add((d - b'0') as i64)) else {
-                // Go accepts -9223372036854775808 too; nothing that large is a valid float anyway.
-                return false;
-            };
-            v = nv;
-        }
-        exp = if neg { -v } else { v };
-    }
-    if i != s.len() {
-        return false;
-    }
-    // Mantissa: all digits as one integer; zero is always fine.
-    let digits: Vec<u8> = int_digits.iter().chain(frac_digits).copied().collect();
-    let first_nz = digits.iter().position(|&d| d != b'0');
-    let Some(first_nz) = first_nz else { return true };
-    let sig = &digits[first_nz..];
-    // Bit length of the mantissa integer (exact for up to 38 digits, estimated beyond).
-    let bitlen: i64 = if sig.len() <= 38 {
-        let v = sig.iter().fold(0u128, |a, &d| a * 10 + (d - b'0') as u128);
-        128 - v.leading_zeros() as i64
-    } else {
-        (sig.len() as f64 * std::f64::consts::LOG2_10).ceil() as i64
-    };
-    let exp2 = bitlen - frac_digits.len() as i64 + exp;
-    if sig.len() > 38 && (exp2 - i64::from(i32::MAX)).abs().min((exp2 - i64::from(i32::MIN)).abs()) <= 64 {
-        // The estimate may be off by a few bits, and Go's limit is exact: ask the parser
-        // itself (bounded in cost, whatever the length).
-        return std::str::from_utf8(s).ok().is_some_and(|t| hclkit_value::Number::parse(t).is_ok());
-    }
-    (i32::MIN as i64..=i32::MAX as i64).contains(&exp2)
 }

@@ -8,13 +8,13 @@ use std::sync::Arc;
 use hclkit_value::convert::{convert, get_conversion_unsafe, unify_with_conversions, Conversion};
 use hclkit_value::{Number, Type, Value};
 
-use super::access;
-use super::budget::{self, Budget, InLoop};
-use super::context::{ChildScope, EvalContext, Lookup, Scope};
+use crate::context::budget::{self, Budget, InLoop};
+use crate::context::{ChildScope, EvalContext, Lookup, Scope};
 use crate::diagnostic::{go_quote, Diagnostic, Severity};
 use crate::pos::Span;
 use crate::suggest::name_suggestion;
 use crate::syntax::native::ast::*;
+use crate::traversal::access;
 
 /// Diagnostics of one sub-evaluation.
 pub(crate) type Diags = Vec<Diagnostic>;

@@ -6,7 +6,7 @@
 //! ("Variables not allowed"), and likewise for functions.
 //!
 //! Inside the evaluator, `for` expressions open child scopes holding their key and value
-//! variables; those are [`Scope`]s borrowing their parents, so iterating allocates no tables.
+//! variables; those are `Scope`s borrowing their parents, so iterating allocates no tables.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -14,7 +14,9 @@ use std::sync::Arc;
 use hclkit_value::function::Function;
 use hclkit_value::Value;
 
-use super::budget::Budget;
+pub mod budget;
+
+pub use budget::Budget;
 
 /// Variables and functions available to expressions, with an optional parent context.
 ///

@@ -25,21 +25,17 @@
 //! assert_eq!(diags.iter().next().unwrap().summary, "Function calls not allowed");
 //! ```
 //!
-//! The modules: `context` (the context and the evaluator's scopes), `access` (indexing and
-//! attribute access), `expr` (the expression kinds), `call` (function calls), `ops`
-//! (operators), `template` (templates).
+//! The modules: `expr` (the expression kinds), `call` (function calls), `ops` (operators),
+//! `template` (templates). What they share with other syntaxes lives outside the syntax:
+//! the context, the budget and the `for` scopes in [`crate::context`], indexing and attribute
+//! access in `crate::traversal::access`.
 
-mod access;
-pub mod budget;
 mod call;
-mod context;
 mod expr;
 mod ops;
 mod template;
 
-pub(crate) use access::traverse_abs;
-pub use budget::Budget;
-pub use context::EvalContext;
+pub use crate::context::{Budget, EvalContext};
 
 use hclkit_value::Value;
 
@@ -56,7 +52,7 @@ use crate::syntax::native::ast::{Expr, NodeId, Tree};
 /// (often the dynamic value, or an unknown of the expected type).
 pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let mut ev = expr::Evaluator::new(expr.tree(), ctx);
-    let (v, diags) = ev.run(expr, context::Scope::Root(ctx));
+    let (v, diags) = ev.run(expr, crate::context::Scope::Root(ctx));
     (v, Diagnostics(diags))
 }
 
@@ -65,7 +61,7 @@ pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostic
 /// expression-taking function parameters then share the tree rather than copy it.
 pub(crate) fn evaluate_shared(tree: &Arc<Tree>, id: NodeId, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let mut ev = expr::Evaluator::new_shared(tree, ctx);
-    let (v, diags) = ev.run(Expr::new(tree, id), context::Scope::Root(ctx));
+    let (v, diags) = ev.run(Expr::new(tree, id), crate::context::Scope::Root(ctx));
     (v, Diagnostics(diags))
 }
 

@@ -24,6 +24,10 @@
 
 use std::fmt;
 
+pub(crate) mod access;
+
+pub(crate) use access::traverse_abs;
+
 use hclkit_value::Value;
 
 use crate::diagnostic::go_quote;

@@ -7,7 +7,7 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{Type, Value};
 
-use super::EvalContext;
+use crate::context::EvalContext;
 use crate::diagnostic::go_quote;
 use crate::traversal::{Traversal, TraverseStep};
 

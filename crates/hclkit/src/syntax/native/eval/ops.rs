@@ -10,9 +10,9 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{OpError, Type, Value};
 
-use super::budget::InLoop;
-use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator};
+use crate::context::budget::InLoop;
+use crate::context::Scope;
 use crate::syntax::native::ast::{BinaryOp, BinaryOpExpr, Expr, UnaryOp, UnaryOpExpr};
 
 /// The parameter type of an operator's operands (the dynamic pseudo-type for equality).

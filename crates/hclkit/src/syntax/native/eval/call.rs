@@ -9,10 +9,10 @@ use hclkit_value::{Type, Value};
 
 use std::sync::Arc;
 
-use super::budget::{string_units, InLoop};
-use super::context::Scope;
 use super::expr::{has_errors, Diags, Evaluator, NestedDepth};
 use crate::body::{Expression, StaticExpression};
+use crate::context::budget::{string_units, InLoop};
+use crate::context::Scope;
 use crate::diagnostic::go_quote;
 use crate::ext::customdecode;
 use crate::pos::Span;

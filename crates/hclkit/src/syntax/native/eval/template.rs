@@ -5,9 +5,9 @@
 use hclkit_value::convert::convert;
 use hclkit_value::{Type, Value};
 
-use super::budget::string_units;
-use super::context::Scope;
 use super::expr::{Diags, Evaluator};
+use crate::context::budget::string_units;
+use crate::context::Scope;
 use crate::syntax::native::ast::{Expr, TemplateExpr, TemplateJoinExpr};
 
 const INVALID: &str = "Invalid template interpolation value";

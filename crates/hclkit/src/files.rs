@@ -1,0 +1,192 @@
+//! [`Files`]: the registry of a program's configuration files (the reference's
+//! `hclparse.Parser`). It parses each file in its syntax, keeps every file it was given, and
+//! gives the diagnostic renderer their sources and block context, so every command reads,
+//! parses and reports the same way.
+//!
+//! ```
+//! use hclkit::body::BodySchema;
+//! use hclkit::Files;
+//!
+//! let mut files = Files::new();
+//! let (body, diags) = files.parse_native(b"service \"web\" {\n  port = \"x\" + 1\n}\n".to_vec(), "main.hcl");
+//! assert!(diags.is_empty());
+//! let (_, json_diags) = files.parse_json(br#"{"a": 1}"#.to_vec(), "extra.json");
+//! assert!(json_diags.is_empty());
+//!
+//! // Diagnostics render with snippets and the enclosing block, from the files kept here.
+//! let schema = BodySchema::new().block("service", &["name"]);
+//! let (content, _) = body.content(&schema);
+//! let block_body = &content.blocks[0].body;
+//! let (attrs, _) = block_body.just_attributes();
+//! let (_, diags) = attrs["port"].expr.value(None);
+//! let text = diags.to_text(&files, 80, false);
+//! assert!(text.contains("on main.hcl line 2, in service \"web\":"), "{text}");
+//! assert_eq!(files.names().collect::<Vec<_>>(), ["main.hcl", "extra.json"]);
+//! ```
+
+use std::sync::Arc;
+
+use crate::body::Body;
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFiles};
+use crate::syntax::json::{self, JsonBody, JsonFile};
+use crate::syntax::native::{self, File, NativeBody};
+
+/// A parsed file, in its syntax.
+#[derive(Debug)]
+pub enum Parsed {
+    /// A native-syntax file.
+    Native(File),
+    /// A JSON-syntax file.
+    Json(JsonFile),
+}
+
+impl Parsed {
+    /// The file's root body.
+    pub fn body(&self) -> Arc<dyn Body> {
+        match self {
+            Parsed::Native(f) => NativeBody::arc_from_file(f),
+            Parsed::Json(f) => JsonBody::arc_from_file(f),
+        }
+    }
+}
+
+/// One file of a [`Files`] registry.
+#[derive(Debug)]
+struct Entry {
+    name: Arc<str>,
+    src: Arc<[u8]>,
+    parsed: Option<Parsed>,
+}
+
+/// The configuration files a program has read, in the order it read them, each kept with its
+/// source and (when parsed) its tree. Implements [`SourceFiles`], so
+/// [`Diagnostics::to_text`] shows snippets of them and the block around each problem.
+///
+/// A name given twice keeps both entries; lookups by name find the first.
+#[derive(Debug, Default)]
+pub struct Files {
+    files: Vec<Entry>,
+}
+
+impl Files {
+    /// An empty registry.
+    pub fn new() -> Files {
+        Files::default()
+    }
+
+    /// Parses `src` as the native syntax, keeps the file, and returns its body and the
+    /// parse's diagnostics (the body is partial when there are errors).
+    pub fn parse_native(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
+        let src = src.into();
+        let (file, diags) = native::parse_config(src.clone(), name);
+        (self.keep(name, src, Parsed::Native(file)), diags)
+    }
+
+    /// Parses `src` as the JSON syntax, keeps the file, and returns its body and the parse's
+    /// diagnostics.
+    pub fn parse_json(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
+        let src = src.into();
+        let (file, diags) = json::parse(src.clone(), name);
+        (self.keep(name, src, Parsed::Json(file)), diags)
+    }
+
+    /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native
+    /// syntax otherwise (as the reference's hcldec chooses).
+    pub fn parse(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
+        if name.ends_with(".json") {
+            self.parse_json(src, name)
+        } else {
+            self.parse_native(src, name)
+        }
+    }
+
+    /// Reads the file at `path` and [`parse`](Files::parse)s it by its name. A file that
+    /// cannot be read gives no body and the reference's "Failed to read file" error (for
+    /// JSON, "Failed to open file").
+    pub fn parse_file(&mut self, path: &str) -> (Option<Arc<dyn Body>>, Diagnostics) {
+        match std::fs::read(path) {
+            Ok(src) => {
+                let (body, diags) = self.parse(src, path);
+                (Some(body), diags)
+            }
+            Err(_) => (None, Diagnostics(vec![read_error(path, path.ends_with(".json"))])),
+        }
+    }
+
+    /// Keeps a source that was not parsed as a configuration file (for its snippets).
+    pub fn add_source(&mut self, name: &str, src: impl Into<Arc<[u8]>>) {
+        self.files.push(Entry { name: Arc::from(name), src: src.into(), parsed: None });
+    }
+
+    fn keep(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
+        let body = parsed.body();
+        self.files.push(Entry { name: Arc::from(name), src, parsed: Some(parsed) });
+        body
+    }
+
+    /// The parsed file called `name`, if it was parsed here.
+    pub fn get(&self, name: &str) -> Option<&Parsed> {
+        self.entry(name)?.parsed.as_ref()
+    }
+
+    /// Where `name` comes in reading order (0 for the first file kept), if it was kept.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.files.iter().position(|f| *f.name == *name)
+    }
+
+    /// The names of the files kept, in reading order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().map(|f| &*f.name)
+    }
+
+    fn entry(&self, name: &str) -> Option<&Entry> {
+        self.files.iter().find(|f| *f.name == *name)
+    }
+}
+
+/// The reference's error for a file it cannot read: `hclparse`'s "Failed to read file" for
+/// the native syntax, "Failed to open file" for JSON.
+pub fn read_error(path: &str, json: bool) -> Diagnostic {
+    if json {
+        Diagnostic::error("Failed to open file", format!("The file {path:?} could not be opened."))
+    } else {
+        Diagnostic::error("Failed to read file", format!("The configuration file {path:?} could not be read."))
+    }
+}
+
+impl SourceFiles for Files {
+    fn source(&self, filename: &str) -> Option<&[u8]> {
+        self.entry(filename).map(|f| &*f.src)
+    }
+
+    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
+        match self.entry(filename)?.parsed.as_ref()? {
+            Parsed::Native(f) => f.context_string(offset),
+            Parsed::Json(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_every_file_in_reading_order() {
+        let mut files = Files::new();
+        files.add_source("vars.json", b"{}".to_vec());
+        let (_, d) = files.parse(b"a = ".to_vec(), "broken.hcl");
+        assert!(d.has_errors());
+        files.parse(b"[]".to_vec(), "x.json");
+        assert_eq!(files.names().collect::<Vec<_>>(), ["vars.json", "broken.hcl", "x.json"]);
+        assert_eq!(files.position("x.json"), Some(2));
+        assert!(matches!(files.get("broken.hcl"), Some(Parsed::Native(_))));
+        assert!(matches!(files.get("x.json"), Some(Parsed::Json(_))));
+        assert!(files.get("vars.json").is_none());
+        assert_eq!(files.source("vars.json"), Some(b"{}".as_slice()));
+        let (body, d) = files.parse_file("/nonexistent/hclkit/x.hcl");
+        assert!(body.is_none());
+        assert_eq!(d.0[0].summary, "Failed to read file");
+        assert_eq!(files.parse_file("/nonexistent/hclkit/x.json").1 .0[0].summary, "Failed to open file");
+    }
+}
