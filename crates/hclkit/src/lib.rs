@@ -30,6 +30,7 @@ pub mod decode;
 pub mod diagnostic;
 pub mod eval;
 pub mod ext;
+pub mod format;
 pub mod merged;
 pub mod pos;
 mod suggest;

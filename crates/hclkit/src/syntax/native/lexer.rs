@@ -94,6 +94,20 @@ impl<'s> Lexer<'s> {
         std::mem::take(&mut self.diags)
     }
 
+    /// Whether the next token will be lexed as part of an expression or structure (not inside
+    /// a string, a heredoc or a template), with nothing pending.
+    pub fn in_expression_mode(&self) -> bool {
+        !self.finished && self.pending.is_none() && self.modes.last() == Some(&Mode::Main)
+    }
+
+    /// Moves on to `pos` (forward only, and only [in expression mode](Self::in_expression_mode)):
+    /// for a caller that read the bytes before it as a token of its own.
+    pub fn skip_to(&mut self, pos: usize) {
+        if self.in_expression_mode() && pos > self.pos {
+            self.pos = pos.min(self.src.len());
+        }
+    }
+
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
     #[inline]
     pub fn next_token(&mut self) -> Token {
