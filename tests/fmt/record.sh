@@ -43,9 +43,8 @@ while IFS= read -r f; do
   cp "$corpus/$f" "$cases/corpus/$(echo "$f" | sed 's|/|__|g').in"
 done < "$here/corpus.txt"
 
-list=$(sed "s|^|$corpus/|" "$here/corpus.txt")
-# shellcheck disable=SC2086
-"$oracle" gen -seed 14 -variants 1 -damaged 2 "$tmp/variants" $list
+sed "s|^|$corpus/|" "$here/corpus.txt" >"$tmp/list"
+"$oracle" gen -seed 14 -variants 1 -damaged 2 "$tmp/variants" "@$tmp/list"
 mkdir -p "$cases/variants"
 for f in "$tmp/variants"/*; do
   cp "$f" "$cases/variants/$(basename "$f" .hcl).in"

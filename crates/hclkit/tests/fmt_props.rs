@@ -324,8 +324,10 @@ proptest! {
         let mut via = Vec::new();
         format::write_tokens(&toks, &mut via);
         prop_assert_eq!(&via, &once);
-        // Linear: at most indentation and padding per line on top of the input.
-        prop_assert!(once.len() <= src.len() * 8 + 64, "{} -> {} bytes", src.len(), once.len());
+        // Bounded: per line at most the indentation limit and two paddings to the widest line.
+        let lines = src.matches('\n').count() + 1;
+        let bound = src.len() + lines * (2 * format::MAX_INDENT_LEVELS + 2 * src.len() + 8);
+        prop_assert!(once.len() <= bound, "{} -> {} bytes", src.len(), once.len());
     }
 
     #[test]

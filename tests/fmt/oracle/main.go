@@ -13,7 +13,7 @@
 //	                            ASCII, observed by lexing byte sequences, as a Rust table
 //	fmtoracle graphemes OUT.rs  write the sequences that are not UTF-8 which the reference's
 //	                            grapheme segmenter takes as characters, with their classes
-//	fmtoracle gen -seed S -variants N -damaged N OUT FILE...
+//	fmtoracle gen -seed S -variants N -damaged N OUT FILE|@LIST...
 //	                            for each FILE, N variants with the whitespace between tokens
 //	                            redrawn at random (re-lexed: the token sequence is unchanged) and
 //	                            N damaged copies (truncated, bytes flipped, deleted, duplicated,
@@ -357,7 +357,23 @@ func gen(args []string) {
 		die("usage: fmtoracle gen [-seed S] [-variants N] [-damaged N] OUT FILE...")
 	}
 	out := fs.Arg(0)
-	files := fs.Args()[1:]
+	var files []string
+	for _, a := range fs.Args()[1:] {
+		// @LIST: the files named in LIST, one per line.
+		if strings.HasPrefix(a, "@") {
+			data, err := os.ReadFile(a[1:])
+			if err != nil {
+				die("%s", err)
+			}
+			for _, l := range strings.Split(string(data), "\n") {
+				if l != "" {
+					files = append(files, l)
+				}
+			}
+			continue
+		}
+		files = append(files, a)
+	}
 	sort.Strings(files)
 	if err := os.MkdirAll(out, 0755); err != nil {
 		die("%s", err)

@@ -191,3 +191,57 @@ pub fn format_str(src: &str) -> String {
 fn into_string(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments_nest_and_never_go_below_their_depth() {
+        let f = Formatter::new().depth(2);
+        assert_eq!(f.format(b"a=1\nb {\nc=2\n}\n"), b"    a = 1\n    b {\n      c = 2\n    }\n");
+        // Closers beyond the fragment's own brackets stay at its depth.
+        assert_eq!(f.format(b"}\n}\nx=1\n"), b"    }\n    }\n    x = 1\n");
+    }
+
+    #[test]
+    fn format_str_keeps_utf8() {
+        assert_eq!(format_str("\u{feff}a=\"é\"\n"), "a = \"é\"\n");
+        assert_eq!(format_str("\u{feff}"), "   ");
+    }
+
+    #[test]
+    fn indentation_stops_growing_at_the_limit() {
+        let src = "(\n".repeat(MAX_INDENT_LEVELS + 50);
+        let out = format(src.as_bytes());
+        let last = out.split(|&b| b == b'\n').rev().nth(1).unwrap();
+        assert_eq!(last.len(), 2 * MAX_INDENT_LEVELS + 1);
+        // Below the limit, the reference's indentation.
+        let out = format(b"(\n(\n(\n");
+        assert_eq!(out, b"(\n  (\n    (\n");
+    }
+
+    #[test]
+    fn a_costly_alignment_run_is_not_aligned() {
+        // One line 100,000 columns wide among 2,000 short ones: the reference would pad each of
+        // them to it (200 MB); this run gets one space per line.
+        let mut src = format!("{} = 1\n", "k".repeat(100_000));
+        src.push_str(&"a = 1\n".repeat(2000));
+        let out = format(src.as_bytes());
+        assert_eq!(out.len(), src.len());
+        // A modest run is aligned as usual.
+        let mut src = format!("{} = 1\n", "k".repeat(300));
+        src.push_str(&"a = 1\n".repeat(20));
+        let out = String::from_utf8(format(src.as_bytes())).unwrap();
+        assert!(out.ends_with(&format!("a{}= 1\n", " ".repeat(300))));
+    }
+
+    #[test]
+    fn layout_leaves_what_follows_the_end_alone() {
+        let mut toks = tokens(b"a=1\n");
+        toks.push(FmtToken { spaces_before: 7, ..FmtToken::new(crate::syntax::native::token::TokenKind::Ident, "x") });
+        Formatter::new().layout(&mut toks);
+        assert_eq!(toks.last().unwrap().spaces_before, 7);
+        assert_eq!(toks[1].spaces_before, 1);
+    }
+}
