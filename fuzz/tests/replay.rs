@@ -1,0 +1,34 @@
+//! Replays every saved fuzzing input on the stable toolchain: the corpus coverage-guided
+//! fuzzing kept (`seeds/<target>/`) and the inputs that once crashed or hung a target
+//! (`regressions/<target>/`), through the same checks the cargo-fuzz binaries run
+//! (`cargo test --no-default-features` in `fuzz/`).
+
+use std::path::{Path, PathBuf};
+
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["seeds", "regressions"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir).join(target)) else { continue };
+        files.extend(entries.map(|e| e.expect("entry").path()).filter(|p| p.is_file()));
+    }
+    files.sort();
+    files
+}
+
+fn replay(target: &str, run: fn(&[u8])) {
+    let files = inputs(target);
+    // The saved corpus is part of the repository: an empty one means it went missing.
+    assert!(files.len() >= 50, "{target}: only {} saved inputs", files.len());
+    for f in &files {
+        let data = std::fs::read(f).expect("read input");
+        let result = std::panic::catch_unwind(|| run(&data));
+        assert!(result.is_ok(), "{target}: {} fails its checks", f.display());
+    }
+    eprintln!("{target}: {} saved inputs replayed", files.len());
+}
+
+#[test]
+fn fmt() {
+    replay("fmt", hclkit_fuzz::fmt::run);
+}
