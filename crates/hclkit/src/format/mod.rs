@@ -35,7 +35,6 @@
 //! aligned. Neither is reached by real files.
 
 mod align;
-mod idents;
 mod line;
 mod spacing;
 mod stream;

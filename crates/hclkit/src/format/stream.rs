@@ -7,7 +7,6 @@
 //! lines waiting for their runs.
 
 use super::align::{Aligner, Pending};
-use super::idents::RefTokens;
 use super::line::{ends_line, layout_line, Indent, LineView};
 use super::Formatter;
 use crate::syntax::native::lexer::{LexMode, Lexer};
@@ -68,7 +67,7 @@ pub(crate) fn format_into(fmt: &Formatter, src: &[u8], out: &mut Vec<u8>) {
         return;
     }
     room(out, src.len() + src.len() / 16 + 16);
-    let mut lexer = RefTokens::new(src, Lexer::new(src, LexMode::Normal));
+    let mut lexer = Lexer::new(src, LexMode::Normal).reference_identifiers();
     let mut line: Vec<Token> = Vec::with_capacity(64);
     let mut sp: Vec<u32> = Vec::with_capacity(64);
     let mut indent = Indent::new(fmt.depth);

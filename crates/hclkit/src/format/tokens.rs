@@ -3,7 +3,6 @@
 use std::borrow::Cow;
 
 use super::align::{Aligner, Pending};
-use super::idents::RefTokens;
 use super::line::{ends_line, layout_line, Indent, LineView};
 use super::Formatter;
 use crate::syntax::native::lexer::{LexMode, Lexer};
@@ -57,7 +56,7 @@ impl<'a> FmtToken<'a> {
 /// assert_eq!(out, b"a  = 1\n");
 /// ```
 pub fn tokens(src: &[u8]) -> Vec<FmtToken<'_>> {
-    let mut lexer = RefTokens::new(src, Lexer::new(src, LexMode::Normal));
+    let mut lexer = Lexer::new(src, LexMode::Normal).reference_identifiers();
     let mut out = Vec::new();
     let mut prev = 0usize;
     loop {

@@ -12,6 +12,7 @@ pub mod dump;
 pub mod expression;
 pub mod lexer;
 mod parser;
+mod ref_ident;
 pub mod structure;
 pub mod token;
 

@@ -1,19 +1,18 @@
-//! Identifiers as the reference's scanner reads them.
+//! Identifiers as the reference's scanner reads them (for [`Lexer::reference_identifiers`]).
 //!
 //! The reference's scanner takes the characters of identifiers from tables generated for an
 //! older Unicode version, by a generator that widened some continuation-byte ranges to any
 //! byte: after `\xe5`, for instance, any two bytes make a character, spaces, quotes and
 //! newlines included. hclkit's lexer reads identifiers by today's Unicode and by UTF-8, which
-//! agrees on every valid file but not on damaged ones; the formatter keeps the reference's
-//! tokens, so it reads identifiers that hold bytes beyond ASCII again with the reference's
-//! tables (observed from it: `ident_table.rs`, made by `tests/fmt/record.sh`).
+//! agrees on every valid file; the formatter, which must give the reference's output on
+//! damaged files too, asks the lexer for the reference's identifiers, matched here with its
+//! tables (observed from it: `ref_ident_table.rs`, made by `tests/fmt/record.sh`).
+//!
+//! [`Lexer::reference_identifiers`]: super::lexer::Lexer::reference_identifiers
 
 use std::sync::OnceLock;
 
-use crate::syntax::native::lexer::Lexer;
-use crate::syntax::native::token::{Token, TokenKind};
-
-#[path = "ident_table.rs"]
+#[path = "ref_ident_table.rs"]
 mod table;
 
 type Row = (u8, [(u8, u8); 4]);
@@ -87,49 +86,6 @@ pub(crate) fn ident_len(src: &[u8], at: usize) -> usize {
     best
 }
 
-/// The lexer's tokens, with identifiers read as the reference reads them.
-pub(crate) struct RefTokens<'s> {
-    src: &'s [u8],
-    lexer: Lexer<'s>,
-}
-
-impl<'s> RefTokens<'s> {
-    pub(crate) fn new(src: &'s [u8], lexer: Lexer<'s>) -> RefTokens<'s> {
-        RefTokens { src, lexer }
-    }
-
-    pub(crate) fn next_token(&mut self) -> Token {
-        let t = self.lexer.next_token();
-        if !matches!(t.kind, TokenKind::Ident | TokenKind::BadUtf8 | TokenKind::Invalid)
-            || !self.lexer.in_expression_mode()
-        {
-            return t;
-        }
-        let (start, end) = (t.span.start as usize, t.span.end as usize);
-        let src = self.src;
-        // Identifiers of ASCII only are read alike.
-        if t.kind == TokenKind::Ident && src[start..end].is_ascii() && src.get(end).map_or(true, |b| b.is_ascii()) {
-            return t;
-        }
-        let len = ident_len(src, start);
-        if len > 0 {
-            if t.kind == TokenKind::Ident && start + len == end {
-                return t;
-            }
-            self.lexer.skip_to(start + len);
-            return Token::new(TokenKind::Ident, start as u32, (start + len) as u32);
-        }
-        if t.kind == TokenKind::Ident {
-            // A character the lexer's Unicode calls a letter and the reference's does not:
-            // the reference's invalid-character token, one character long.
-            let n = crate::syntax::native::lexer::decode_utf8(src, start).map_or(1, |(_, n)| n);
-            self.lexer.skip_to(start + n);
-            return Token::new(TokenKind::Invalid, start as u32, (start + n) as u32);
-        }
-        t
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +108,45 @@ mod tests {
         assert_eq!(ident_len(b"\xc3\xa9\xe5x", 0), 2);
         assert_eq!(ident_len(b"i\xffc", 0), 1);
         assert_eq!(ident_len("\u{1F600}".as_bytes(), 0), 0);
+        // Today's Unicode and UTF-8 say more than the reference's tables: a joiner continues
+        // an identifier for the lexer, not for the reference; an overlong "P" starts one.
+        assert_eq!(ident_len("tV\u{200d}".as_bytes(), 0), 2);
+        assert_eq!(ident_len(b"\xc1\x90N", 0), 0);
+    }
+
+    fn tokens_of(src: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+        use crate::syntax::native::lexer::{LexMode, Lexer};
+        let mut lexer = Lexer::new(src, LexMode::Normal).reference_identifiers();
+        let mut out = Vec::new();
+        loop {
+            let t = lexer.next_token();
+            out.push((&t.kind.name()[5..], t.span.slice(src).to_vec()));
+            if t.kind == crate::syntax::native::token::TokenKind::Eof {
+                return out;
+            }
+        }
+    }
+
+    fn show(toks: Vec<(&'static str, Vec<u8>)>) -> String {
+        toks.iter().map(|(k, b)| format!("{k}[{}]", b.escape_ascii())).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_lexer_reads_identifiers_as_the_reference() {
+        // Expected tokens from the reference's scanner (tests/fmt/oracle: fmtoracle tokens).
+        assert_eq!(show(tokens_of("tV\u{200d}x".as_bytes())), r"Ident[tV] Invalid[\xe2\x80\x8d] Ident[x] EOF[]");
+        assert_eq!(show(tokens_of(b"\xc1\x90N")), r"Invalid[\xc1\x90] Ident[N] EOF[]");
+        assert_eq!(show(tokens_of(b"i\xe5 x = 1")), r"Ident[i\xe5 x] Equal[=] NumberLit[1] EOF[]");
+        assert_eq!(show(tokens_of(b"i\xffc")), r"Ident[i] BadUTF8[\xff] Ident[c] EOF[]");
+        // Heredoc markers too: "\xe5ab" is one (never closed: the closing line is not UTF-8),
+        // an overlong "p" is not.
+        assert_eq!(
+            show(tokens_of(b"x = <<\xe5ab\nbody\n\xe5ab\ny = <<-\xc1\xb0\nz\n")),
+            r"Ident[x] Equal[=] OHeredoc[<<\xe5ab\n] StringLit[body\n] BadUTF8[\xe5] StringLit[ab\n] StringLit[y = <<-\xc1\xb0\n] StringLit[z\n] EOF[]"
+        );
+        assert_eq!(
+            show(tokens_of(b"y = <<-\xc1\xb0\nz\n")),
+            r"Ident[y] Equal[=] LessThan[<] LessThan[<] Minus[-] Invalid[\xc1\xb0] Newline[\n] Ident[z] Newline[\n] EOF[]"
+        );
     }
 }
