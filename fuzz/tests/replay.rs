@@ -43,3 +43,8 @@ fn native_parse_eval() {
 fn spec_decode() {
     replay("spec_decode", hclkit_fuzz::spec_decode::run);
 }
+
+#[test]
+fn fmt() {
+    replay("fmt", hclkit_fuzz::fmt::run);
+}

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! hclkit check [--diags=json] FILE...
+//! hclkit fmt [--check] [--diff] [--no-align] [--terraform] [PATH...]
 //! ```
 //!
 //! `check` parses each file (the JSON syntax for names ending in `.json`, the native syntax
@@ -11,6 +12,10 @@
 //! output is a terminal), or with `--diags=json` as one JSON document in the shape of
 //! `hcldec --diags=json`. Exit status: 0 when no file has an error, 1 when some file has an
 //! error (warnings alone do not fail), 2 for a usage error.
+//!
+//! `fmt` rewrites files in the canonical layout (see `fmt::USAGE`).
+
+mod fmt;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -22,6 +27,7 @@ Usage: hclkit <command> [options] [args]
 
 Commands:
   check [--diags=json] FILE...   parse each file and report its diagnostics
+  fmt [options] [PATH...]        format files in place (see hclkit fmt --help)
 
 Options:
   -h, --help       print this help
@@ -147,6 +153,10 @@ fn usage_error(msg: &str, usage: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if raw.first().is_some_and(|c| c == "fmt") {
+        return fmt::main(&raw[1..]);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(cmd) = args.first() else {
         return usage_error("no command given", USAGE);

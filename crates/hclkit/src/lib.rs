@@ -34,6 +34,7 @@ pub mod diagnostic;
 pub mod eval;
 pub mod ext;
 pub mod files;
+pub mod format;
 pub mod merged;
 pub mod pos;
 mod suggest;

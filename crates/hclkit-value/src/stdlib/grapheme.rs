@@ -28,6 +28,9 @@
 #[path = "grapheme_table.rs"]
 mod table;
 
+#[path = "grapheme_bytes_table.rs"]
+mod bytes_table;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Class {
     Other,
@@ -67,6 +70,25 @@ fn class_of(c: char) -> Class {
     }
 }
 
+/// The class of a sequence that is not canonical UTF-8 (of the length its lead byte gives), as
+/// the reference's segmenter, whose byte-level tables accept some such sequences, sees it;
+/// `None` if it is no character at all.
+/// A row of [`bytes_table`]: a sequence's length, the range of each of its bytes, its class.
+type ByteRow = (u8, [(u8, u8); 4], Class);
+
+fn byte_class(seq: &[u8], table: &[ByteRow]) -> Option<Class> {
+    table.iter().find_map(|(len, ranges, class)| {
+        (usize::from(*len) == seq.len() && seq.iter().zip(ranges).all(|(&b, &(lo, hi))| lo <= b && b <= hi))
+            .then_some(*class)
+    })
+}
+
+/// [`byte_class`] of a character after the first of a cluster: also the sequences that only
+/// extend.
+fn byte_class_after(seq: &[u8]) -> Option<Class> {
+    byte_class(seq, bytes_table::BYTE_CLASSES).or_else(|| byte_class(seq, bytes_table::BYTE_EXTENDERS))
+}
+
 /// Iterates the grapheme clusters of `s`.
 pub(super) fn clusters(s: &str) -> Clusters<'_> {
     Clusters { rest: s }
@@ -83,7 +105,7 @@ impl<'a> Iterator for Clusters<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let classes: Scan<'a> = Scan { s: self.rest };
+        let classes: Scan<'a> = Scan { s: self.rest.as_bytes() };
         let len = classes.cluster_len();
         let (head, tail) = self.rest.split_at(len);
         self.rest = tail;
@@ -91,15 +113,70 @@ impl<'a> Iterator for Clusters<'a> {
     }
 }
 
-/// Looks ahead in the text from the start of a cluster; positions are byte offsets.
+/// The length of the grapheme cluster at the start of `data`, as the reference's segmenter
+/// (go-textseg's `ScanGraphemeClusters`, a `bufio.SplitFunc`) finds it when handed `data`:
+/// the end of `data` ends the cluster; characters are read in the lenient UTF-8 shapes of
+/// its grammar, and its tables also take some sequences that are not UTF-8 at all (a lead byte
+/// and bytes that are not continuation bytes) as characters of some class (see
+/// `grapheme_bytes_table.rs`, observed from the reference). When `data` does not
+/// start with such a character (a stray byte, or a sequence cut short by the end of `data`),
+/// the segmenter asks for more input: `None`, unless `at_eof`, when the first byte alone is
+/// taken. Empty `data` gives `None`.
+pub(super) fn split_cluster(data: &[u8], at_eof: bool) -> Option<usize> {
+    let scan = Scan { s: data };
+    match scan.at_start(0) {
+        Some(_) => Some(scan.cluster_len()),
+        None if at_eof && !data.is_empty() => Some(1),
+        None => None,
+    }
+}
+
+/// Looks ahead in the text from the start of a cluster; positions are byte offsets. The text
+/// need not be UTF-8 (see [`split_cluster`]); a `&str`'s bytes read as its characters.
 struct Scan<'a> {
-    s: &'a str,
+    s: &'a [u8],
 }
 
 impl Scan<'_> {
-    /// The class of the character at byte offset `at`, and its length in bytes.
+    /// [`Self::at`] where a cluster (or its core, after prepend characters) starts: the
+    /// sequences that are not UTF-8 and only extend are no characters there.
+    fn at_start(&self, at: usize) -> Option<(Class, usize)> {
+        let (class, n) = self.at(at)?;
+        let seq = &self.s[at..at + n];
+        if class == Class::Extend
+            && std::str::from_utf8(seq).is_err()
+            && byte_class(seq, bytes_table::BYTE_CLASSES).is_none()
+        {
+            return None;
+        }
+        Some((class, n))
+    }
+
+    /// The class of the character at byte offset `at`, and its length in bytes; `None` at the
+    /// end, at a byte that starts no character, or at a character cut short.
     fn at(&self, at: usize) -> Option<(Class, usize)> {
-        self.s.get(at..).and_then(|r| r.chars().next()).map(|c| (class_of(c), c.len_utf8()))
+        let s = self.s;
+        let b0 = *s.get(at)?;
+        let (len, init, min) = match b0 {
+            0x00..=0x7F => return Some((class_of(b0 as char), 1)),
+            0xC0..=0xDF => (2, u32::from(b0 & 0x1F), 0x80),
+            0xE0..=0xEF => (3, u32::from(b0 & 0x0F), 0x800),
+            0xF0..=0xF7 => (4, u32::from(b0 & 0x07), 0x1_0000),
+            _ => return None,
+        };
+        let seq = s.get(at..at + len)?;
+        let mut cp = init;
+        for &b in &seq[1..] {
+            if b & 0xC0 != 0x80 {
+                return byte_class_after(seq).map(|c| (c, len));
+            }
+            cp = (cp << 6) | u32::from(b & 0x3F);
+        }
+        match char::from_u32(cp) {
+            Some(c) if cp >= min => Some((class_of(c), len)),
+            // Overlong forms, surrogates and values beyond U+10FFFF.
+            _ => byte_class_after(&s[at..at + len]).map(|c| (c, len)),
+        }
     }
     fn is(&self, at: usize, class: Class) -> Option<usize> {
         match self.at(at) {
@@ -117,7 +194,7 @@ impl Scan<'_> {
 
     /// The byte length of the cluster at the start of the text (at least one character).
     fn cluster_len(&self) -> usize {
-        let Some((first, n)) = self.at(0) else { return 0 };
+        let Some((first, n)) = self.at_start(0) else { return 0 };
         match first {
             Class::Cr => self.is(n, Class::Lf).unwrap_or(n),
             Class::Lf | Class::Control => n,
@@ -131,7 +208,7 @@ impl Scan<'_> {
 
     /// The end of a sequence other than CR LF, control and prepend sequences starting at `at`.
     fn core(&self, at: usize) -> Option<usize> {
-        let (class, n) = self.at(at)?;
+        let (class, n) = self.at_start(at)?;
         let next = at + n;
         Some(match class {
             Class::Cr | Class::Lf | Class::Control | Class::Prepend => return None,
@@ -219,6 +296,39 @@ mod tests {
         assert_eq!(split("\r\n\n\r"), ["\r\n", "\n", "\r"]);
         assert_eq!(split("\u{301}\u{301}"), ["\u{301}\u{301}"]);
         assert_eq!(split(""), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn split_cluster_reads_bytes_as_the_reference_does() {
+        // Recorded from go-textseg (`textseg.AllTokens(data, textseg.ScanGraphemeClusters)`).
+        fn all(data: &[u8]) -> Vec<&[u8]> {
+            let mut out = Vec::new();
+            let mut rest = data;
+            while let Some(n) = split_cluster(rest, true) {
+                out.push(&rest[..n]);
+                rest = &rest[n..];
+            }
+            out
+        }
+        assert_eq!(all(b"a\xff\xcc\x81"), [&b"a"[..], b"\xff", "\u{301}".as_bytes()]);
+        assert_eq!(all(b"\xed\xa0\x80\xcc\x81"), [&b"\xed\xa0\x80\xcc\x81"[..]]);
+        assert_eq!(all(b"\xc0\x80\xcc\x81"), [&b"\xc0\x80\xcc\x81"[..]]);
+        assert_eq!(all(b"\xf4\x90\x80\x80\xcc\x81"), [&b"\xf4\x90\x80\x80\xcc\x81"[..]]);
+        assert_eq!(all(b"\xef\xbf\xbd\xcc\x81").len(), 2);
+        assert_eq!(all(b"\xf8\x80"), [&b"\xf8"[..], b"\x80"]);
+        assert_eq!(all(b"\xf0\x9f\x91"), [&b"\xf0"[..], b"\x9f", b"\x91"]);
+        assert_eq!(all(b"\r\r\n"), [&b"\r"[..], b"\r\n"]);
+        // Sequences that are not UTF-8 but characters of the reference's tables.
+        assert_eq!(all(b"\xedis"), [&b"\xedis"[..]]);
+        assert_eq!(all(b"\xcdce"), [&b"\xcd"[..], b"c", b"e"]);
+        assert_eq!(all(b"u\xcdc"), [&b"u\xcdc"[..]]);
+        // Without the end of input, a cut or stray first byte asks for more.
+        assert_eq!(split_cluster(b"\xcc", false), None);
+        assert_eq!(split_cluster(b"\xff", false), None);
+        assert_eq!(split_cluster(b"", true), None);
+        // The end of the data ends a cluster.
+        assert_eq!(split_cluster(b"a\xcc", false), Some(1));
+        assert_eq!(split_cluster(b"\r", false), Some(1));
     }
 
     #[test]

@@ -241,6 +241,23 @@ pub fn grapheme_count(s: &str) -> usize {
     grapheme::clusters(s).count()
 }
 
+/// The reference's grapheme segmenter as a split function (go-textseg's
+/// `ScanGraphemeClusters`): the length of the cluster at the start of `data`, which need not
+/// be UTF-8, with the end of `data` ending the cluster; `None` when it needs more input
+/// (`data` empty, or not starting with a character, unless `at_eof`, when a stray first byte
+/// is a cluster of its own). For callers that count clusters as the reference's buffered
+/// scanners do (hclwrite's column counts).
+///
+/// ```
+/// use hclkit_value::stdlib::grapheme_split;
+/// assert_eq!(grapheme_split("e\u{301}x".as_bytes(), true), Some(3));
+/// assert_eq!(grapheme_split(b"\xffa", false), None);
+/// assert_eq!(grapheme_split(b"\xffa", true), Some(1));
+/// ```
+pub fn grapheme_split(data: &[u8], at_eof: bool) -> Option<usize> {
+    grapheme::split_cluster(data, at_eof)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -15,6 +15,7 @@
 
 use memchr::{memchr, memmem};
 
+use super::ref_ident;
 use super::token::{Token, TokenKind};
 use crate::pos::Span;
 
@@ -58,6 +59,8 @@ pub struct Lexer<'s> {
     /// Set once the rest of the input has been emitted as one error token.
     finished: bool,
     eof_emitted: bool,
+    /// Identifiers by the reference's tables ([`Lexer::reference_identifiers`]).
+    ref_idents: bool,
     diags: LexDiagnostics,
 }
 
@@ -80,6 +83,7 @@ impl<'s> Lexer<'s> {
             pending: None,
             finished: false,
             eof_emitted: false,
+            ref_idents: false,
             diags: LexDiagnostics::default(),
         }
     }
@@ -92,6 +96,15 @@ impl<'s> Lexer<'s> {
     /// Takes the diagnostics for invalid tokens seen so far.
     pub fn take_diagnostics(&mut self) -> LexDiagnostics {
         std::mem::take(&mut self.diags)
+    }
+
+    /// Reads identifiers (and heredoc markers) with the reference scanner's tables rather
+    /// than by today's Unicode and UTF-8: the same on every valid file, but on bytes that are
+    /// not UTF-8 the reference takes some sequences as letters (see `ref_ident`). For callers
+    /// that must reproduce the reference's tokens on any input (the formatter).
+    pub fn reference_identifiers(mut self) -> Lexer<'s> {
+        self.ref_idents = true;
+        self
     }
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
@@ -174,7 +187,7 @@ impl<'s> Lexer<'s> {
                 self.tok(NumberLit, p, end)
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let end = ident_continue(src, p + 1);
+                let end = if self.ref_idents { p + ref_ident::ident_len(src, p) } else { ident_continue(src, p + 1) };
                 self.tok(Ident, p, end)
             }
             b'\n' => self.tok(Newline, p, p + 1),
@@ -215,7 +228,7 @@ impl<'s> Lexer<'s> {
             },
             b'<' => match next {
                 Some(b'=') => self.tok(LessThanEq, p, p + 2),
-                Some(b'<') => match heredoc_intro(src, p) {
+                Some(b'<') => match heredoc_intro(src, p, self.ref_idents) {
                     Some((marker, end)) => {
                         self.heredocs.push(Heredoc { marker, start_of_line: true });
                         self.push_mode(Mode::Heredoc);
@@ -288,6 +301,13 @@ impl<'s> Lexer<'s> {
             b';' => self.tok(Semicolon, p, p + 1),
             b'`' => self.tok(Backtick, p, p + 1),
             b'\'' => self.tok(Apostrophe, p, p + 1),
+            0x80..=0xFF if self.ref_idents => match ref_ident::ident_len(src, p) {
+                0 => match decode_utf8(src, p) {
+                    Some((_, len)) => self.tok(Invalid, p, p + len),
+                    None => self.tok(BadUtf8, p, p + 1),
+                },
+                n => self.tok(Ident, p, p + n),
+            },
             0x80..=0xFF => match decode_utf8(src, p) {
                 Some((c, len)) => {
                     if is_id_start(c) {
@@ -647,13 +667,15 @@ fn line_comment_end(src: &[u8], p: usize) -> usize {
     }
 }
 
-/// `<<ID\n` or `<<-ID\n` (or `\r\n`) at `p`: the marker's span and the end of the intro.
-fn heredoc_intro(src: &[u8], p: usize) -> Option<(Span, usize)> {
+/// `<<ID\n` or `<<-ID\n` (or `\r\n`) at `p`: the marker's span and the end of the intro
+/// (the marker read with the reference's identifier tables if `reference`).
+fn heredoc_intro(src: &[u8], p: usize, reference: bool) -> Option<(Span, usize)> {
     let mut i = p + 2;
     if src.get(i) == Some(&b'-') {
         i += 1;
     }
-    let id_end = ident_end(src, i)?;
+    let id_end =
+        if reference { Some(i + ref_ident::ident_len(src, i)).filter(|&e| e > i)? } else { ident_end(src, i)? };
     let end = match src.get(id_end) {
         Some(b'\n') => id_end + 1,
         Some(b'\r') if src.get(id_end + 1) == Some(&b'\n') => id_end + 2,

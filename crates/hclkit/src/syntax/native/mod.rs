@@ -13,6 +13,7 @@ pub mod eval;
 pub mod expression;
 pub mod lexer;
 mod parser;
+mod ref_ident;
 pub mod structure;
 pub mod token;
 

@@ -1,0 +1,351 @@
+//! `hclkit fmt`: formats files and directories in place.
+
+mod diff;
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+
+use hclkit::diagnostic::SourceFiles;
+use hclkit::format::Formatter;
+
+pub const USAGE: &str = "\
+Usage: hclkit fmt [options] [PATH...]
+
+Rewrites HCL native-syntax files in the canonical layout (the layout of terraform fmt,
+packer fmt and hclfmt, byte for byte) and lists the files it changed. A directory is
+searched recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries and
+JSON-syntax files are skipped); files named explicitly are formatted whatever their
+name, except *.json. Without PATH, the current directory; \"-\" formats standard input
+to standard output.
+
+Options:
+  --check       write nothing; list the files that are not formatted, and exit with 3
+                if there are any
+  --diff        write nothing; print what formatting would change, as a unified diff
+  --no-align    do not align the '=' of consecutive attributes or the comments ending
+                consecutive lines (one space before each)
+  --terraform   also make the changes terraform fmt makes on top of the layout: a lone
+                \"${expr}\" becomes expr, block labels are quoted, and legacy type names in
+                variable blocks (\"string\", list) become type expressions; files with syntax
+                errors are reported and left alone
+  -h, --help    print this help
+
+Exit status: 0 on success, 1 if a file could not be read, written or (with --terraform)
+parsed, 2 on a usage error, 3 with --check when a file is not formatted.
+";
+
+/// The file-name endings searched for in directories.
+const EXTENSIONS: &[&str] = &[".hcl", ".tf", ".tfvars", ".nomad"];
+
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Args {
+    check: bool,
+    diff: bool,
+    no_align: bool,
+    terraform: bool,
+    paths: Vec<PathBuf>,
+}
+
+fn parse_args(args: &[std::ffi::OsString]) -> Result<Option<Args>, String> {
+    let mut out = Args::default();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.to_str() {
+            Some("--") => {
+                out.paths.extend(rest.by_ref().map(PathBuf::from));
+                break;
+            }
+            Some("-h" | "--help") => return Ok(None),
+            Some("--check") => out.check = true,
+            Some("--diff") => out.diff = true,
+            Some("--no-align") => out.no_align = true,
+            Some("--terraform") => out.terraform = true,
+            Some(a) if a.starts_with('-') && a != "-" => return Err(format!("unknown option {a:?}")),
+            _ => out.paths.push(PathBuf::from(arg)),
+        }
+    }
+    if out.paths.is_empty() {
+        out.paths.push(PathBuf::from("."));
+    }
+    Ok(Some(out))
+}
+
+/// An I/O error without Rust's " (os error N)".
+fn io_text(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match e.raw_os_error() {
+        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
+        None => text,
+    }
+}
+
+fn is_searched(name: &str) -> bool {
+    EXTENSIONS.iter().any(|e| name.ends_with(e))
+}
+
+/// Collects the files under `dir` (sorted, hidden entries and symbolic links skipped).
+fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => {
+            errors.push(format!("{}: {}", dir.display(), io_text(&e)));
+            return;
+        }
+    };
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') {
+            continue;
+        }
+        let Ok(ft) = e.file_type() else { continue };
+        if ft.is_dir() {
+            walk(&e.path(), files, errors);
+        } else if ft.is_file() && is_searched(&name) {
+            let path = e.path();
+            // Under the current directory, names as the user would type them.
+            files.push(path.strip_prefix(".").map(Path::to_path_buf).unwrap_or(path));
+        }
+    }
+}
+
+/// The outcome for one file.
+#[derive(Default)]
+struct Outcome {
+    changed: bool,
+    /// Text for standard output (the diff).
+    out: Vec<u8>,
+    /// Text for standard error (diagnostics, failures).
+    err: String,
+    failed: bool,
+}
+
+struct OneFile<'a> {
+    name: &'a str,
+    src: &'a [u8],
+    file: Option<hclkit::syntax::native::File>,
+}
+
+impl SourceFiles for OneFile<'_> {
+    fn source(&self, filename: &str) -> Option<&[u8]> {
+        (filename == self.name).then_some(self.src)
+    }
+    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
+        if filename != self.name {
+            return None;
+        }
+        self.file.as_ref()?.context_string(offset)
+    }
+}
+
+struct Job<'a> {
+    args: &'a Args,
+    formatter: Formatter,
+    color: bool,
+}
+
+impl Job<'_> {
+    /// Formats `src`: `Ok(formatted)`, or `Err(diagnostics as text)` when `--terraform`
+    /// refuses it.
+    fn format(&self, name: &str, src: &[u8]) -> Result<Vec<u8>, String> {
+        if !self.args.terraform {
+            return Ok(self.formatter.format(src));
+        }
+        self.formatter.terraform(src, name).map_err(|diags| {
+            let shared: Arc<[u8]> = src.into();
+            let (file, _) = hclkit::parse_config(shared, name);
+            let files = OneFile { name, src, file: Some(file) };
+            diags.to_text(&files, 80, self.color)
+        })
+    }
+
+    fn run(&self, path: &Path) -> Outcome {
+        let name = path.display().to_string();
+        let mut o = Outcome::default();
+        let src = match std::fs::read(path) {
+            Ok(s) => s,
+            Err(e) => {
+                o.failed = true;
+                o.err = format!("hclkit fmt: {name}: {}\n", io_text(&e));
+                return o;
+            }
+        };
+        let formatted = match self.format(&name, &src) {
+            Ok(f) => f,
+            Err(diags) => {
+                o.failed = true;
+                o.err = diags;
+                return o;
+            }
+        };
+        if formatted == src {
+            return o;
+        }
+        o.changed = true;
+        if self.args.diff {
+            o.out = diff::unified(&name, &src, &formatted);
+        }
+        if !self.args.check && !self.args.diff {
+            if let Err(e) = std::fs::write(path, &formatted) {
+                o.failed = true;
+                o.err = format!("hclkit fmt: {name}: {}\n", io_text(&e));
+            }
+        }
+        o
+    }
+}
+
+/// Formats standard input to standard output.
+fn run_stdin(job: &Job<'_>) -> ExitCode {
+    let mut src = Vec::new();
+    if let Err(e) = std::io::stdin().lock().read_to_end(&mut src) {
+        eprintln!("hclkit fmt: standard input: {e}");
+        return ExitCode::from(1);
+    }
+    let formatted = match job.format("<stdin>", &src) {
+        Ok(f) => f,
+        Err(diags) => {
+            eprint!("{diags}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    let written = if job.args.diff {
+        stdout.write_all(&diff::unified("<stdin>", &src, &formatted))
+    } else if job.args.check {
+        Ok(())
+    } else {
+        stdout.write_all(&formatted)
+    };
+    if let Err(e) = written.and_then(|()| stdout.flush()) {
+        eprintln!("hclkit fmt: standard output: {e}");
+        return ExitCode::from(1);
+    }
+    if job.args.check && formatted != src {
+        return ExitCode::from(3);
+    }
+    ExitCode::SUCCESS
+}
+
+/// `hclkit fmt ARGS...`.
+pub fn main(args: &[std::ffi::OsString]) -> ExitCode {
+    let args = match parse_args(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(msg) => {
+            eprintln!("hclkit: {msg}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let job =
+        Job { args: &args, formatter: Formatter::new().align(!args.no_align), color: std::io::stderr().is_terminal() };
+
+    if args.paths.iter().any(|p| p.as_os_str() == "-") {
+        if args.paths.len() > 1 {
+            eprintln!("hclkit: \"-\" (standard input) cannot be given with other paths\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        return run_stdin(&job);
+    }
+
+    // The files, in a deterministic order: arguments in order, directories sorted.
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for p in &args.paths {
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, &mut files, &mut errors),
+            Ok(_) if p.extension().is_some_and(|e| e == "json") => {
+                eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
+            }
+            Ok(_) => files.push(p.clone()),
+            Err(e) => errors.push(format!("{}: {}", p.display(), io_text(&e))),
+        }
+    }
+    let mut failed = !errors.is_empty();
+    for e in &errors {
+        eprintln!("hclkit fmt: {e}");
+    }
+
+    // Format on several threads; report in order as results arrive.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 16).min(files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
+    let mut any_changed = false;
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, files, job) = (&next, &files, &job);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(path) = files.get(i) else { break };
+                if tx.send((i, job.run(path))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        let stdout = std::io::stdout();
+        for (i, outcome) in rx {
+            waiting.insert(i, outcome);
+            while let Some(o) = waiting.remove(&due) {
+                let mut out = stdout.lock();
+                if o.changed {
+                    any_changed = true;
+                    if args.diff {
+                        let _ = out.write_all(&o.out);
+                    } else {
+                        let _ = writeln!(out, "{}", files[due].display());
+                    }
+                }
+                let _ = out.flush();
+                if !o.err.is_empty() {
+                    eprint!("{}", o.err);
+                }
+                failed |= o.failed;
+                due += 1;
+            }
+        }
+    });
+    if failed {
+        ExitCode::from(1)
+    } else if args.check && any_changed {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(v: &[&str]) -> Result<Option<Args>, String> {
+        parse_args(&v.iter().map(std::ffi::OsString::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn arguments() {
+        let a = p(&["--check", "--diff", "--no-align", "--terraform", "a", "-"]).unwrap().unwrap();
+        assert!(a.check && a.diff && a.no_align && a.terraform);
+        assert_eq!(a.paths, [PathBuf::from("a"), PathBuf::from("-")]);
+        assert_eq!(p(&[]).unwrap().unwrap().paths, [PathBuf::from(".")]);
+        assert_eq!(p(&["--", "--check"]).unwrap().unwrap().paths, [PathBuf::from("--check")]);
+        assert!(p(&["--help"]).unwrap().is_none());
+        assert!(p(&["--bogus"]).is_err());
+        assert!(
+            is_searched("main.tf") && is_searched("x.pkr.hcl") && is_searched("a.tfvars") && is_searched("j.nomad")
+        );
+        assert!(!is_searched("main.tf.json") && !is_searched("README.md"));
+    }
+}
