@@ -18,6 +18,7 @@ pub mod json;
 pub mod number;
 mod ops;
 mod path;
+pub mod serde;
 mod set;
 pub mod stdlib;
 #[cfg(test)]
