@@ -8,6 +8,7 @@ use serde::de::value::StrDeserializer;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use super::expr::{AttrInfo, ExprDe, What};
+use super::probe::{Shape, ShapeSeed};
 use super::{missing_argument, DeError, FieldKind, Mult, State, StructSchema};
 use crate::body::{Attribute, Block, Body, BodyContent, BodySchema};
 use crate::diagnostic::{go_quote, Diagnostic};
@@ -42,7 +43,9 @@ impl<'a> BodyDe<'a> {
         match e {
             DeError::MissingField(f) => {
                 let already = reported_missing.contains(&f)
-                    || schema.and_then(|s| s.field(f)).is_some_and(|p| p.required && matches!(p.kind, FieldKind::Attr));
+                    || schema
+                        .and_then(|s| s.field(f))
+                        .is_some_and(|p| p.required && matches!(p.kind, FieldKind::Attr(_)));
                 if !already {
                     let d = match schema.and_then(|s| s.field(f)).map(|p| &p.kind) {
                         Some(FieldKind::Block { .. }) => missing_block(f),
@@ -140,10 +143,10 @@ fn check_content(st: &State<'_>, path: &[&'static str], schema: &StructSchema, c
             continue;
         }
         match f.kind {
-            FieldKind::Attr => {
+            FieldKind::Attr(ref shape) => {
                 if let Some(a) = content.attributes.get(f.name) {
-                    let (_, d) = a.expr.value(st.ctx);
-                    st.report_all(d);
+                    let (v, failed) = evaluate(st, a);
+                    check_attr(st, a, &v, failed, shape);
                 }
             }
             FieldKind::Block { mult, child, .. } => {
@@ -166,6 +169,24 @@ fn check_content(st: &State<'_>, path: &[&'static str], schema: &StructSchema, c
             }
             FieldKind::Label(_) => {}
         }
+    }
+}
+
+/// Reads an attribute's value as a field of `shape` would, for its errors.
+fn check_attr(st: &State<'_>, a: &Attribute, v: &Value, failed: bool, shape: &Shape) {
+    if failed {
+        return;
+    }
+    let info = attr_info(a);
+    let _ = ShapeSeed(shape).deserialize(ExprDe::new(st, &info, v, false));
+}
+
+fn attr_info(a: &Attribute) -> AttrInfo<'_> {
+    AttrInfo {
+        what: What::Attribute(&a.name),
+        expr: Some(&*a.expr),
+        range: a.expr.range(),
+        name_range: a.name_range.clone(),
     }
 }
 
@@ -299,7 +320,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
                         entries.push((f.name, Entry::Label(l, r, f.name)));
                     }
                 }
-                FieldKind::Attr => {
+                FieldKind::Attr(_) => {
                     if let Some(a) = content.attributes.get(f.name) {
                         let (v, failed) = evaluate(self.st, a);
                         entries.push((f.name, Entry::Attr(a, v, failed)));
@@ -319,7 +340,16 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
             Err(e) => {
                 let e = self.settle(e, Some(&schema), &reported_missing);
                 // Look for more problems in what was not read.
-                let done: Vec<&str> = map.entries[..map.next.min(map.entries.len())].iter().map(|(n, _)| *n).collect();
+                let read = map.next.min(map.entries.len());
+                let mut done: Vec<&str> = map.entries[..read].iter().map(|(n, _)| *n).collect();
+                for (name, entry) in &map.entries[read..] {
+                    if let (Entry::Attr(a, v, failed), Some(f)) = (entry, schema.field(name)) {
+                        if let FieldKind::Attr(shape) = &f.kind {
+                            check_attr(self.st, a, v, *failed, shape);
+                        }
+                        done.push(name);
+                    }
+                }
                 check_content(self.st, &self.path, &schema, &content, &done);
                 Err(e)
             }

@@ -263,10 +263,10 @@ impl Decoder {
     }
 }
 
-/// Diagnostics in source order (by file, then position); those without a range last.
+/// Diagnostics in source order (by file, then start and end); those without a range last.
 fn sort(diags: &mut Diagnostics) {
     diags.0.sort_by(|a, b| match (&a.subject, &b.subject) {
-        (Some(x), Some(y)) => (&*x.filename, x.start.byte).cmp(&(&*y.filename, y.start.byte)),
+        (Some(x), Some(y)) => (&*x.filename, x.start.byte, x.end.byte).cmp(&(&*y.filename, y.start.byte, y.end.byte)),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => std::cmp::Ordering::Equal,
@@ -341,7 +341,8 @@ pub(crate) enum Mult {
 pub(crate) enum FieldKind {
     /// A label, by index.
     Label(usize),
-    Attr,
+    /// An attribute, with its type's shape.
+    Attr(Shape),
     Block {
         mult: Mult,
         optional: bool,
@@ -393,7 +394,7 @@ fn classify(shape: &Shape) -> FieldKind {
     };
     match s {
         Shape::Struct(child) => FieldKind::Block { mult, optional, child },
-        _ => FieldKind::Attr,
+        _ => FieldKind::Attr(shape.clone()),
     }
 }
 
@@ -456,13 +457,13 @@ impl State<'_> {
                 sub.pop();
                 match found {
                     Found::Shape(shape) => classify(&shape),
-                    _ => FieldKind::Attr,
+                    _ => FieldKind::Attr(Shape::Other),
                 }
             };
             let is_required = required.contains(&name);
             match &kind {
                 FieldKind::Label(_) => {}
-                FieldKind::Attr => schema
+                FieldKind::Attr(_) => schema
                     .attributes
                     .push(crate::body::AttributeSchema { name: name.to_owned(), required: is_required }),
                 FieldKind::Block { mult, child, .. } => {

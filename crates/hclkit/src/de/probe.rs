@@ -30,6 +30,8 @@ use super::DeError;
 pub(crate) enum Shape {
     /// Anything that is not a struct: an attribute value.
     Other,
+    /// A scalar, by the method that reads it.
+    Scalar(Scalar),
     /// A struct (read by `deserialize_struct`), with its serde field names.
     Struct(&'static [&'static str]),
     /// `Option<T>`.
@@ -40,6 +42,26 @@ pub(crate) enum Shape {
     Map(Box<Shape>),
     /// `Spanned<T>`.
     Spanned(Box<Shape>),
+}
+
+/// The scalar types, as the methods of `Deserializer` that read them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Scalar {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    I128,
+    U8,
+    U16,
+    U32,
+    U64,
+    U128,
+    F32,
+    F64,
+    Char,
+    Str,
 }
 
 /// What to find out.
@@ -269,13 +291,23 @@ macro_rules! rec_other {
     };
 }
 
+macro_rules! rec_scalar {
+    ($($method:ident: $kind:ident),*) => {
+        $(fn $method<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, DeError> {
+            self.end(Shape::Scalar(Scalar::$kind))
+        })*
+    };
+}
+
 impl<'de> de::Deserializer<'de> for Rec<'_> {
     type Error = DeError;
 
-    rec_other!(deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
-        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
-        deserialize_f32 deserialize_f64 deserialize_char deserialize_str deserialize_string deserialize_bytes
-        deserialize_byte_buf deserialize_unit deserialize_identifier deserialize_ignored_any);
+    rec_other!(deserialize_any deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
+        deserialize_ignored_any);
+    rec_scalar!(deserialize_bool: Bool, deserialize_i8: I8, deserialize_i16: I16, deserialize_i32: I32,
+        deserialize_i64: I64, deserialize_i128: I128, deserialize_u8: U8, deserialize_u16: U16,
+        deserialize_u32: U32, deserialize_u64: U64, deserialize_u128: U128, deserialize_f32: F32,
+        deserialize_f64: F64, deserialize_char: Char, deserialize_str: Str, deserialize_string: Str);
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
         visitor.visit_some(self.wrap(Shape::Option))
@@ -471,5 +503,66 @@ impl<'de> de::Deserializer<'de> for Stand {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         self.deserialize_tuple(len, visitor)
+    }
+}
+
+/// Reads a value the way a type of the given shape would, for the errors only: the check of
+/// attributes that are not decoded (after an error elsewhere in their body).
+pub(crate) struct ShapeSeed<'s>(pub(crate) &'s Shape);
+
+impl<'de> DeserializeSeed<'de> for ShapeSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let any = de::IgnoredAny;
+        match self.0 {
+            Shape::Other | Shape::Struct(_) => d.deserialize_ignored_any(any).map(drop),
+            Shape::Spanned(inner) => ShapeSeed(inner).deserialize(d),
+            Shape::Option(inner) => d.deserialize_option(ShapeVisitor(inner)),
+            Shape::Seq(inner) => d.deserialize_seq(ShapeVisitor(inner)),
+            Shape::Map(inner) => d.deserialize_map(ShapeVisitor(inner)),
+            Shape::Scalar(s) => match s {
+                Scalar::Bool => d.deserialize_bool(any),
+                Scalar::I8 => d.deserialize_i8(any),
+                Scalar::I16 => d.deserialize_i16(any),
+                Scalar::I32 => d.deserialize_i32(any),
+                Scalar::I64 => d.deserialize_i64(any),
+                Scalar::I128 => d.deserialize_i128(any),
+                Scalar::U8 => d.deserialize_u8(any),
+                Scalar::U16 => d.deserialize_u16(any),
+                Scalar::U32 => d.deserialize_u32(any),
+                Scalar::U64 => d.deserialize_u64(any),
+                Scalar::U128 => d.deserialize_u128(any),
+                Scalar::F32 => d.deserialize_f32(any),
+                Scalar::F64 => d.deserialize_f64(any),
+                Scalar::Char => d.deserialize_char(any),
+                Scalar::Str => d.deserialize_str(any),
+            }
+            .map(drop),
+        }
+    }
+}
+
+struct ShapeVisitor<'s>(&'s Shape);
+
+impl<'de> Visitor<'de> for ShapeVisitor<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a value")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        ShapeSeed(self.0).deserialize(d)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(ShapeSeed(self.0))?.is_some() {}
+        Ok(())
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while map.next_key::<de::IgnoredAny>()?.is_some() {
+            map.next_value_seed(ShapeSeed(self.0))?;
+        }
+        Ok(())
     }
 }
