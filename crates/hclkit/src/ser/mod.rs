@@ -278,6 +278,12 @@ fn number_text(n: &Number) -> Result<String, Error> {
     if n.is_infinite() {
         return err("An infinite number has no HCL literal.");
     }
+    // A float far from 1 in exponent form (`1e+300` reads as 1e300), when that is exact.
+    let f = n.to_f64();
+    let a = f.abs();
+    if (a >= 1e21 || (a != 0.0 && a < 1e-7)) && Number::from_f64(f).as_ref() == Some(n) {
+        return Ok(format!("{f:e}"));
+    }
     Ok(n.to_string())
 }
 
