@@ -19,7 +19,7 @@ service "db" {
 }
 "#;
 
-// --- hclkit (the example: 22 lines from here to its last assertion's line) ---
+// --- hclkit (the example: 23 non-blank lines from here to the end marker; hcl-rs: 29) ---
 use hclkit_value::{stdlib, Value};
 use serde::Deserialize;
 

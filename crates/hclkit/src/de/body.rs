@@ -185,7 +185,7 @@ fn attr_info(a: &Attribute) -> AttrInfo<'_> {
     AttrInfo {
         what: What::Attribute(&a.name),
         expr: Some(&*a.expr),
-        range: a.expr.range(),
+        range: None,
         name_range: a.name_range.clone(),
     }
 }
@@ -242,7 +242,7 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
                 let info = AttrInfo {
                     what: What::Label(field),
                     expr: None,
-                    range: (*range).clone(),
+                    range: Some((*range).clone()),
                     name_range: (*range).clone(),
                 };
                 let v = Value::string(*label);
@@ -252,7 +252,7 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
                 let info = AttrInfo {
                     what: What::Attribute(&attr.name),
                     expr: Some(&*attr.expr),
-                    range: attr.expr.range(),
+                    range: None,
                     name_range: attr.name_range.clone(),
                 };
                 seed.deserialize(ExprDe::new(self.st, &info, value, *failed))
@@ -290,7 +290,7 @@ impl<'de> de::MapAccess<'de> for AttrMap<'_> {
         let info = AttrInfo {
             what: What::Attribute(&attr.name),
             expr: Some(&*attr.expr),
-            range: attr.expr.range(),
+            range: None,
             name_range: attr.name_range.clone(),
         };
         seed.deserialize(ExprDe::new(self.st, &info, value, *failed))
@@ -499,7 +499,7 @@ impl<'de> de::MapAccess<'de> for BlockKeyMap<'_> {
         let Some(b) = self.advance() else { return Ok(None) };
         let key = b.labels.first().map(String::as_str).unwrap_or("");
         let range = b.label_ranges.first().cloned().unwrap_or_else(|| b.def_range.clone());
-        let info = AttrInfo { what: What::Label("label"), expr: None, range: range.clone(), name_range: range };
+        let info = AttrInfo { what: What::Label("label"), expr: None, range: Some(range.clone()), name_range: range };
         let v = Value::string(key);
         seed.deserialize(ExprDe::new(self.de.st, &info, &v, false)).map(Some)
     }

@@ -30,9 +30,19 @@ pub(crate) enum What<'a> {
 pub(crate) struct AttrInfo<'a> {
     pub(crate) what: What<'a>,
     pub(crate) expr: Option<&'a dyn Expression>,
-    /// The expression's range (a label's, for labels).
-    pub(crate) range: Range,
+    /// A label's range (an attribute's is its expression's, computed when needed).
+    pub(crate) range: Option<Range>,
     pub(crate) name_range: Range,
+}
+
+impl AttrInfo<'_> {
+    fn range(&self) -> Range {
+        match (&self.range, self.expr) {
+            (Some(r), _) => r.clone(),
+            (None, Some(e)) => e.range(),
+            (None, None) => Range::default(),
+        }
+    }
 }
 
 /// A step from a value to one of its parts.
@@ -76,7 +86,7 @@ impl<'a> ExprDe<'a> {
         }
         steps.reverse();
         let Some(mut expr) = self.info.expr.map(|e| (e.range(), None::<std::sync::Arc<dyn Expression>>)) else {
-            return self.info.range.clone();
+            return self.info.range();
         };
         let mut current: Option<std::sync::Arc<dyn Expression>> = None;
         for step in steps {
@@ -116,7 +126,7 @@ impl<'a> ExprDe<'a> {
                 "Incorrect attribute value type",
                 format!("Inappropriate value for attribute {}: {message}.", go_quote(name)),
             )
-            .with_context(Range::between(&self.info.name_range, &self.info.range)),
+            .with_context(Range::between(&self.info.name_range, &self.info.range())),
             What::Label(field) => Diagnostic::error(
                 "Invalid block label",
                 format!("Inappropriate value for the label {}: {message}.", go_quote(field.trim_start_matches('@'))),
