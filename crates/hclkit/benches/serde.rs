@@ -8,6 +8,7 @@
 //! `cargo bench -p hclkit --bench serde`
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
+#![allow(dead_code)] // the decoded structs are only built, as a configuration loader would build them
 
 use std::collections::BTreeMap;
 use std::time::Duration;

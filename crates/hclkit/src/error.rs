@@ -22,8 +22,8 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFiles};
 /// assert_eq!(err.diagnostics().len(), 2);
 /// assert_eq!(
 ///     err.to_string(),
-///     "error: Unsupported argument\n  --> <input>:1:1\n   |\n 1 | prot = 80\n   | ^^^^\n   = An argument named \"prot\" is not expected here. Did you mean \"port\"?\n\n\
-///      error: Missing required argument\n  --> <input>:2:1\n   |\n 2 | \n   | ^\n   = The argument \"port\" is required, but no definition was found.\n"
+///     "error: Missing required argument\n  --> <input>:1:1\n   |\n 1 | prot = 80\n   | ^\n   = The argument \"port\" is required, but no definition was found.\n\n\
+///      error: Unsupported argument\n  --> <input>:1:1\n   |\n 1 | prot = 80\n   | ^^^^\n   = An argument named \"prot\" is not expected here. Did you mean \"port\"?\n"
 /// );
 /// ```
 ///

@@ -481,3 +481,33 @@ fn enums_are_attribute_values() {
     let text = hclkit::to_string(&m).unwrap();
     assert_eq!(hclkit::from_str::<M>(&text).unwrap(), m);
 }
+
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+struct Node {
+    v: Option<u8>,
+    node: Option<Box<Node>>,
+}
+
+/// Blocks of a recursive type nested as deep as the parser allows decode on a 2 MiB stack
+/// (the size of a test thread) in an unoptimised build.
+#[test]
+fn deep_recursive_blocks_decode_on_a_small_stack() {
+    let depth = 190;
+    let src = format!("{}v = 1\n{}", "node {\n".repeat(depth), "}\n".repeat(depth));
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let n: Node = hclkit::from_str(&src).unwrap();
+            let mut d = 0;
+            let mut cur = &n;
+            while let Some(next) = &cur.node {
+                d += 1;
+                cur = next;
+            }
+            assert_eq!((d, cur.v), (depth, Some(1)));
+            let text = hclkit::to_string(&n).unwrap();
+            assert_eq!(hclkit::from_str::<Node>(&text).unwrap(), n);
+        })
+        .unwrap();
+    handle.join().unwrap();
+}

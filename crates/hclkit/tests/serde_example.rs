@@ -117,7 +117,7 @@ mod hcl_rs {
 
     fn max(args: FuncArgs) -> Result<hcl::Value, String> {
         let (a, b) = (args[0].as_number().unwrap(), args[1].as_number().unwrap());
-        Ok(hcl::Value::Number(if a.as_f64() >= b.as_f64() { a.clone() } else { b.clone() }))
+        Ok(hcl::Value::Number(if a.as_f64() >= b.as_f64() { *a } else { *b }))
     }
 
     pub fn load(src: &str) -> Result<Config, hcl::Error> {
@@ -134,7 +134,7 @@ fn hcl_rs_side_by_side() {
     let config = hcl_rs::load(SRC).unwrap();
     let web = &config.service["web"];
     assert_eq!((web.image.as_str(), web.port, web.replicas), ("nginx:1.27", 8080, 3));
-    assert_eq!(web.health.as_ref().map(|h| h.interval), Some(10));
+    assert_eq!(web.health.as_ref().map(|h| (h.path.as_str(), h.interval)), Some(("/healthz", 10)));
     // hcl-rs: no position for a semantic error, and the typo is silently ignored
     // (so the error is about the missing field only).
     let err = hcl_rs::load(&SRC.replace("interval", "intervall")).unwrap_err();

@@ -182,12 +182,7 @@ fn check_attr(st: &State<'_>, a: &Attribute, v: &Value, failed: bool, shape: &Sh
 }
 
 fn attr_info(a: &Attribute) -> AttrInfo<'_> {
-    AttrInfo {
-        what: What::Attribute(&a.name),
-        expr: Some(&*a.expr),
-        range: None,
-        name_range: a.name_range.clone(),
-    }
+    AttrInfo { what: What::Attribute(&a.name), expr: Some(&*a.expr), range: None, name_range: a.name_range.clone() }
 }
 
 pub(crate) fn missing_block(name: &str) -> Diagnostic {
@@ -265,7 +260,7 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
         }
     }
     fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len() - self.next)
+        Some(self.entries.len().saturating_sub(self.next))
     }
 }
 

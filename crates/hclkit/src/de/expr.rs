@@ -337,6 +337,6 @@ impl<'de> de::MapAccess<'de> for ExprMap<'_> {
         seed.deserialize(self.de.child(v, &loc))
     }
     fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len() - self.next)
+        Some(self.entries.len().saturating_sub(self.next))
     }
 }

@@ -75,7 +75,7 @@ use probe::{Found, Req, Shape};
 /// The source is called `<input>` in diagnostics; [`Decoder::from_source`] names it.
 ///
 /// ```
-/// #[derive(serde::Deserialize)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Config {
 ///     name: String,
 ///     port: u16,
@@ -99,7 +99,7 @@ pub fn from_str<T: DeserializeOwned>(src: &str) -> Result<T, Error> {
 /// ```
 /// # let dir = std::env::temp_dir().join(format!("hclkit-doc-from-file-{}", std::process::id()));
 /// # std::fs::create_dir_all(&dir).unwrap();
-/// #[derive(serde::Deserialize)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Config {
 ///     port: u16,
 /// }

@@ -42,7 +42,7 @@ fn columns(s: &str) -> usize {
 }
 
 fn pad(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
+    out.extend(std::iter::repeat(' ').take(n));
 }
 
 /// Writes `items` at `indent` spaces.
