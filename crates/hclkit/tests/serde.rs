@@ -428,6 +428,26 @@ fn encoding_mirrors_decoding() {
     assert_eq!(text, "one {\n  x = 1\n}\nmany = []\n");
     assert_eq!(hclkit::from_str::<Blocks>(&text).unwrap(), b);
 
+    // Also inside an Option: `Some(vec![])` is written `[]` and reads back as such.
+    #[derive(Deserialize, Serialize, Debug, PartialEq)]
+    struct OptMany {
+        many: Option<Vec<Inner>>,
+        keyed: Option<BTreeMap<String, Inner>>,
+    }
+    for v in [
+        OptMany { many: Some(vec![]), keyed: Some(BTreeMap::new()) },
+        OptMany { many: None, keyed: None },
+        OptMany { many: Some(vec![Inner { x: 1 }]), keyed: Some([("k".to_string(), Inner { x: 2 })].into()) },
+    ] {
+        let text = hclkit::to_string(&v).unwrap();
+        assert_eq!(hclkit::from_str::<OptMany>(&text).unwrap(), v, "{text}");
+    }
+    // An attribute that is not empty is still no block.
+    assert_eq!(
+        errors::<OptMany>("many = [1]\n", "in.hcl"),
+        ["in.hcl:1,1-5: Unsupported argument; An argument named \"many\" is not expected here. Did you mean to define a block of type \"many\"?"]
+    );
+
     let a = Attrs {
         name: "a \"q\" ${x} %{y}\n".into(),
         port: 1,

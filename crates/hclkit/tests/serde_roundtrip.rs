@@ -27,6 +27,12 @@ struct Config {
     service: Vec<Service>,
     extra: Option<Extra>,
     keyed: BTreeMap<String, Item>,
+    mirrors: Option<Vec<Mirror>>,
+}
+
+#[derive(Deserialize, Serialize, Debug, PartialEq, Clone)]
+struct Mirror {
+    url: String,
 }
 
 #[derive(Deserialize, Serialize, Debug, PartialEq, Clone)]
@@ -124,8 +130,9 @@ fn config() -> impl Strategy<Value = Config> {
                 .prop_map(|(matrix, deep)| Extra { matrix, deep }),
         ),
         proptest::collection::btree_map(key(), (text(), any::<i32>()).prop_map(|(kind, v)| Item { kind, v }), 0..3),
+        proptest::option::of(proptest::collection::vec(text().prop_map(|url| Mirror { url }), 0..3)),
     )
-        .prop_map(|(name, count, ratio, flags, tags, service, extra, keyed)| Config {
+        .prop_map(|(name, count, ratio, flags, tags, service, extra, keyed, mirrors)| Config {
             name,
             count,
             ratio,
@@ -134,6 +141,7 @@ fn config() -> impl Strategy<Value = Config> {
             service,
             extra,
             keyed,
+            mirrors,
         })
 }
 
@@ -231,6 +239,7 @@ fn golden_cases() -> Vec<(&'static str, String)> {
             ("日本".to_string(), Item { kind: "".into(), v: 2 }),
         ]
         .into(),
+        mirrors: Some(vec![Mirror { url: "https://a".into() }]),
     };
     let empty = Config {
         name: String::new(),
@@ -241,6 +250,7 @@ fn golden_cases() -> Vec<(&'static str, String)> {
         service: vec![],
         extra: None,
         keyed: BTreeMap::new(),
+        mirrors: Some(vec![]),
     };
     vec![("full", hclkit::to_string(&full).unwrap()), ("empty", hclkit::to_string(&empty).unwrap())]
 }

@@ -65,7 +65,9 @@ impl<'a> BodyDe<'a> {
     }
 
     /// The body's content under the schema, with every problem the schema reveals recorded.
-    fn content(&self, schema: &StructSchema) -> (BodyContent, Vec<&'static str>) {
+    /// Also returns the block fields reported missing, and those written as an empty
+    /// collection.
+    fn content(&self, schema: &StructSchema) -> (BodyContent, Vec<&'static str>, Vec<&'static str>) {
         let (content, mut diags) = if self.st.allow_unknown {
             let (c, _, d) = self.body.partial_content(&schema.body);
             (c, d)
@@ -73,6 +75,7 @@ impl<'a> BodyDe<'a> {
             self.body.content(&schema.body)
         };
         let mut reported_missing = Vec::new();
+        let mut empties = Vec::new();
         for f in &schema.fields {
             let FieldKind::Block { mult, optional, .. } = f.kind else { continue };
             let mut blocks = content.blocks_of_type(f.name);
@@ -97,41 +100,44 @@ impl<'a> BodyDe<'a> {
                             seen.push(b);
                         }
                     }
-                    if seen.is_empty() {
-                        self.empty_collection(f.name, &mut diags);
+                    if seen.is_empty() && self.empty_collection(f.name, &mut diags) {
+                        empties.push(f.name);
                     }
                 }
                 Mult::Many => {
-                    if blocks.next().is_none() {
-                        self.empty_collection(f.name, &mut diags);
+                    if blocks.next().is_none() && self.empty_collection(f.name, &mut diags) {
+                        empties.push(f.name);
                     }
                 }
             }
         }
         self.st.report_all(diags);
-        (content, reported_missing)
+        (content, reported_missing, empties)
     }
 
     /// A field of blocks may also be written as an attribute holding an empty list or
     /// object: how [`to_string`](crate::to_string) writes an empty sequence or map, whose
     /// element type serde does not tell.
-    fn empty_collection(&self, name: &str, diags: &mut crate::Diagnostics) {
+    /// Whether it is (the attribute's "Unsupported argument" is then dropped).
+    fn empty_collection(&self, name: &str, diags: &mut crate::Diagnostics) -> bool {
         if !diags.iter().any(|d| d.summary == "Unsupported argument") {
-            return;
+            return false;
         }
         let (c, _, _) = self.body.partial_content(&BodySchema::new().attribute(name, false));
-        let Some(attr) = c.attributes.get(name) else { return };
+        let Some(attr) = c.attributes.get(name) else { return false };
         let (v, d) = attr.expr.value(self.st.ctx);
-        if !d.has_errors() && v.is_known() && !v.is_null() && v.length() == Some(0) {
+        let empty = !d.has_errors() && v.is_known() && !v.is_null() && v.length() == Some(0);
+        if empty {
             diags.0.retain(|d| !(d.summary == "Unsupported argument" && d.subject.as_ref() == Some(&attr.name_range)));
         }
+        empty
     }
 
     /// Checks a body nothing will be decoded from (after an error elsewhere), for more
     /// diagnostics: its content, attribute values and nested blocks.
     fn check(&self, fields: &'static [&'static str]) {
         let schema = self.st.schema(&self.path, fields);
-        let (content, _) = self.content(&schema);
+        let (content, _, _) = self.content(&schema);
         check_content(self.st, &self.path, &schema, &content, &[]);
     }
 }
@@ -210,7 +216,8 @@ fn evaluate(st: &State<'_>, attr: &Attribute) -> (Value, bool) {
 enum Entry<'a> {
     Label(&'a str, &'a Range, &'static str),
     Attr(&'a Attribute, Value, bool),
-    Blocks(Vec<&'a Block>, Mult),
+    /// The blocks, and whether the field was written as an empty collection.
+    Blocks(Vec<&'a Block>, Mult, bool),
 }
 
 /// A body's fields as a serde map.
@@ -252,10 +259,10 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
                 };
                 seed.deserialize(ExprDe::new(self.st, &info, value, *failed))
             }
-            Entry::Blocks(blocks, mult) => {
+            Entry::Blocks(blocks, mult, written_empty) => {
                 let mut path = self.path.to_vec();
                 path.push(name);
-                seed.deserialize(BlocksDe { st: self.st, blocks, mult: *mult, path })
+                seed.deserialize(BlocksDe { st: self.st, blocks, mult: *mult, path, written_empty: *written_empty })
             }
         }
     }
@@ -306,7 +313,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
             return visitor.visit_map(SpannedMap { value: Some(self) });
         }
         let schema = self.st.schema(&self.path, fields);
-        let (content, reported_missing) = self.content(&schema);
+        let (content, reported_missing, empties) = self.content(&schema);
         let mut entries = Vec::with_capacity(schema.fields.len());
         for f in &schema.fields {
             match f.kind {
@@ -323,8 +330,9 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
                 }
                 FieldKind::Block { mult, optional, .. } => {
                     let blocks: Vec<&Block> = content.blocks_of_type(f.name).collect();
-                    if !blocks.is_empty() || (mult != Mult::One && !optional) {
-                        entries.push((f.name, Entry::Blocks(blocks, mult)));
+                    if !blocks.is_empty() || (mult != Mult::One && (!optional || empties.contains(&f.name))) {
+                        let written_empty = empties.contains(&f.name);
+                        entries.push((f.name, Entry::Blocks(blocks, mult, written_empty)));
                     }
                 }
             }
@@ -417,6 +425,8 @@ struct BlocksDe<'a> {
     blocks: &'a [&'a Block],
     mult: Mult,
     path: Vec<&'static str>,
+    /// No blocks, but the field was written as an empty collection (`Some(vec![])`).
+    written_empty: bool,
 }
 
 impl<'a> BlocksDe<'a> {
@@ -510,7 +520,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_> {
     type Error = DeError;
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        if self.blocks.is_empty() {
+        if self.blocks.is_empty() && !self.written_empty {
             visitor.visit_none()
         } else {
             visitor.visit_some(self)

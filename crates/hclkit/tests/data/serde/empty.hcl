@@ -5,3 +5,4 @@ flags   = []
 tags    = {}
 service = []
 keyed   = {}
+mirrors = []

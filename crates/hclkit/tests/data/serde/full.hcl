@@ -46,3 +46,6 @@ keyed "k1" "disk" {
 keyed "日本" "" {
   v = 2
 }
+mirrors {
+  url = "https://a"
+}
