@@ -590,6 +590,10 @@ impl<'de> de::Deserialize<'de> for Value {
 
 struct ValueVisitor;
 
+/// The key under which serde_json (with its `arbitrary_precision` feature, as this workspace
+/// builds it) hands over a number's text.
+const SERDE_JSON_NUMBER: &str = "$serde_json::private::Number";
+
 impl<'de> Visitor<'de> for ValueVisitor {
     type Value = Value;
 
@@ -650,8 +654,13 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut attrs: Vec<(String, Value)> = Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
-        while let Some((k, v)) = map.next_entry::<String, Value>()? {
-            attrs.push((k, v));
+        while let Some(k) = map.next_key::<String>()? {
+            if attrs.is_empty() && k == SERDE_JSON_NUMBER {
+                // serde_json's arbitrary-precision number: its exact text.
+                let text = map.next_value::<String>()?;
+                return Number::parse(&text).map(Value::number).map_err(de::Error::custom);
+            }
+            attrs.push((k, map.next_value::<Value>()?));
         }
         Ok(Value::object(attrs))
     }
