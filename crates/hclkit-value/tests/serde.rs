@@ -43,7 +43,7 @@ fn structs_and_enums_round_trip() {
 
 #[test]
 fn conversions_follow_the_value_model() {
-    assert_eq!(from_value::<bool>(Value::string("false")).unwrap(), false);
+    assert!(!from_value::<bool>(Value::string("false")).unwrap());
     assert_eq!(from_value::<String>(Value::bool(true)).unwrap(), "true");
     assert_eq!(from_value::<f64>(Value::string("2.5")).unwrap(), 2.5);
     assert_eq!(from_value::<char>(Value::string("x")).unwrap(), 'x');
