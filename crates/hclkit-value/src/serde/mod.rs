@@ -1,4 +1,4 @@
-//! serde support: [`Value`] as a [`Serialize`](::serde::Serialize) type, a
+//! serde support: [`Value`](crate::Value) as a [`Serialize`](::serde::Serialize) type, a
 //! [`Deserialize`](::serde::Deserialize) type and a [`Deserializer`](::serde::Deserializer),
 //! and [`to_value`] / [`from_value`] between Rust types and values.
 //!
@@ -31,7 +31,7 @@
 //! numbers (NaN is an error); `char` and strings to strings; bytes to a tuple of numbers;
 //! `None` and `()` to null; sequences and tuples to tuples; maps and structs to objects (map
 //! keys must be strings, numbers or bools); an enum's unit variant to its name, and any
-//! other variant to a one-attribute object `{ Variant = ... }`. A [`Value`] inside the data is
+//! other variant to a one-attribute object `{ Variant = ... }`. A [`Value`](crate::Value) inside the data is
 //! kept as it is.
 
 mod de;
@@ -119,7 +119,7 @@ pub mod __private {
 
     use crate::Value;
 
-    /// The newtype-struct name under which a [`Value`] serializes and deserializes itself, so
+    /// The newtype-struct name under which a [`Value`](crate::Value) serializes and deserializes itself, so
     /// that the serializers and deserializers of hclkit pass it on whole (exact numbers,
     /// unknowns, types) while others see its plain serde form.
     pub const VALUE_TOKEN: &str = "$__hclkit_private_Value";
@@ -134,7 +134,7 @@ pub mod __private {
         static STASH: RefCell<Option<Value>> = const { RefCell::new(None) };
     }
 
-    /// Leaves `v` for the [`Value`] visitor or serializer about to be called.
+    /// Leaves `v` for the [`Value`](crate::Value) visitor or serializer about to be called.
     pub fn stash(v: Value) {
         STASH.with(|s| *s.borrow_mut() = Some(v));
     }

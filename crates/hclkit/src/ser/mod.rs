@@ -8,7 +8,7 @@
 //! expression (maps and structs inside attribute values as objects).
 //!
 //! The text is laid out as the reference formatter (`hclfmt`) lays it out, so formatting it
-//! changes nothing: [`layout`] is the one place that decides the layout.
+//! changes nothing: `ser::layout` (private) is the one place that decides the layout.
 //!
 //! ```
 //! use serde::Serialize;
