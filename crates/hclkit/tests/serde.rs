@@ -202,6 +202,10 @@ fn block_count_errors() {
         ]
     );
     assert_eq!(
+        errors::<Blocks>(r#"{"many": []}"#, "in.json"),
+        ["in.json:1,12-13: Missing one block; A one block is required."]
+    );
+    assert_eq!(
         errors::<Blocks>(r#"{"one": [{"x": 1}, {"x": 2}]}"#, "in.json"),
         ["in.json:1,9-10: Duplicate one block; Only one one block is allowed. Another was defined at in.json:1,9-10."]
     );
@@ -277,6 +281,11 @@ fn maps_of_blocks_are_keyed_by_the_first_label() {
         errors::<Keyed>("service \"web\" {\n  port = 80\n}\nservice \"web\" {\n  port = 81\n}\n", "in.hcl"),
         ["in.hcl:4,1-14: Duplicate service block; Only one service block labelled \"web\" is allowed. Another was defined at in.hcl:1,1-14."]
     );
+    assert_eq!(
+        errors::<Keyed>(r#"{"service": {"web": {"port": 80}, "web": {"port": 81}}}"#, "in.json"),
+        // A JSON block's header range is its object's opening brace, as the reference has it.
+        ["in.json:1,42-43: Duplicate service block; Only one service block labelled \"web\" is allowed. Another was defined at in.json:1,21-22."]
+    );
 }
 
 #[test]
@@ -304,6 +313,18 @@ fn every_error_is_reported_not_only_the_first() {
             "in.hcl:2,11-13: Incorrect attribute value type; Inappropriate value for attribute \"count\": value must be a whole number, between 0 and 4294967295 inclusive.",
             "in.hcl:5,3-7: Unsupported argument; An argument named \"cont\" is not expected here. Did you mean \"count\"?",
             "in.hcl:8,11-15: Variables not allowed; Variables may not be used here.",
+        ]
+    );
+    let errs = errors::<Resources>(
+        r#"{"resource": {"a": {"b": {"count": -1}}, "c": {"d": {"cont": 1}}, "e": {"f": {"count": "x"}}}}"#,
+        "in.json",
+    );
+    assert_eq!(
+        errs,
+        [
+            "in.json:1,36-38: Incorrect attribute value type; Inappropriate value for attribute \"count\": value must be a whole number, between 0 and 4294967295 inclusive.",
+            "in.json:1,54-60: Extraneous JSON object property; No argument or block type is named \"cont\". Did you mean \"count\"?",
+            "in.json:1,88-91: Incorrect attribute value type; Inappropriate value for attribute \"count\": a number is required.",
         ]
     );
 }
