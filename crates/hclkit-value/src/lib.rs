@@ -19,6 +19,7 @@ pub mod json;
 pub mod number;
 mod ops;
 mod path;
+pub mod serde;
 mod set;
 pub mod stdlib;
 #[cfg(test)]

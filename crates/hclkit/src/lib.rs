@@ -29,22 +29,30 @@
 
 pub mod body;
 pub mod context;
+pub mod de;
 pub mod decode;
 pub mod diagnostic;
+mod error;
 pub mod eval;
 pub mod ext;
 pub mod files;
 pub mod format;
 pub mod merged;
 pub mod pos;
+pub mod ser;
+mod spanned;
 mod suggest;
 pub mod syntax;
 pub mod traversal;
 pub mod typeexpr;
 
+pub use de::{from_file, from_str, Decoder};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use error::Error;
 pub use files::Files;
 pub use pos::{Pos, Range, Span};
+pub use ser::to_string;
+pub use spanned::Spanned;
 pub use syntax::native::{parse_config, parse_config_strict, parse_expression, parse_template};
 
 /// The README's examples, compiled and run as doc tests so the README stays true (here, where
