@@ -8,6 +8,11 @@
 //! * [`related_type`]: a type derived from another, often convertible from it (kinds swapped,
 //!   primitives changed, attributes dropped or added as optional, the dynamic pseudo-type put
 //!   in), for exercising conversions and unification.
+//!
+//! [`json`] holds the narrower generators the JSON-encoding round trips need (wholly-known
+//! values, no nulls or empty collections where the encoding cannot say their type). The one
+//! crate-wide test generator module; `hclkit`'s property tests build their own syntax
+//! generators and do not share these.
 
 use std::sync::OnceLock;
 
@@ -15,6 +20,8 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 
 use crate::{CapsuleType, Number, Type, Value};
+
+pub(crate) mod json;
 
 /// The one capsule type random types use.
 pub(crate) fn capsule_type() -> CapsuleType {

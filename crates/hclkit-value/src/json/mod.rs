@@ -38,8 +38,6 @@ mod types;
 #[cfg(test)]
 mod recorded;
 #[cfg(test)]
-mod testgen;
-#[cfg(test)]
 mod tests;
 
 pub use decode::{from_json, implied_type};

@@ -9,9 +9,9 @@
 //! the reference panics; we return an error instead.
 
 use super::recorded;
-use super::testgen::{arb_type, arb_typed_value};
 use super::*;
 use crate::path::PathStep;
+use crate::testgen::json::{arb_type, arb_typed_value};
 use crate::ty::Type;
 use crate::value::Value;
 use proptest::prelude::*;

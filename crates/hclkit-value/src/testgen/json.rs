@@ -1,4 +1,4 @@
-//! Random types and values for property tests of the JSON encodings.
+//! Random types and values for property tests of the JSON encodings (test builds only).
 
 use proptest::prelude::*;
 
