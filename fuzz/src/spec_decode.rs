@@ -8,8 +8,8 @@
 use std::sync::Arc;
 
 use hclkit::body::Body;
-use hclkit::decode::specfile::load_spec;
-use hclkit::decode::{decode, source_range, value_source_range, variables};
+use hclkit::spec::specfile::load_spec;
+use hclkit::spec::{decode, source_range, value_source_range, variables};
 use hclkit::diagnostic::SourceFiles;
 use hclkit::eval::EvalContext;
 use hclkit::syntax::json::{self, JsonBody};

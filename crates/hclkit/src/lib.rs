@@ -1,20 +1,29 @@
 //! hclkit: HCL v2 (HashiCorp Configuration Language) in Rust.
 //!
-//! This crate holds the layers below evaluation:
+//! The whole library above the value model ([`hclkit_value`]): syntaxes, diagnostics,
+//! evaluation, body decoding and hcldec specs.
 //!
 //! ```text
-//! bytes ──► syntax::native::lexer ──► syntax::native::parser ──► syntax::native::ast::File
-//!                      │                        │
-//!                      └──────── diagnostic::Diagnostics ◄──────┘   (pos: spans → lines/columns)
+//! bytes ──► syntax::native / syntax::json ──► Body ──► eval (expressions) / spec (hcldec specs)
+//!                        │                        │
+//!                        └──── diagnostic::Diagnostics ◄──┘   (pos: spans → lines/columns)
 //! ```
 //!
 //! * [`pos`]: byte spans ([`pos::Span`]), positions and ranges as the reference reports them
 //!   ([`pos::Pos`], [`pos::Range`]) and a lazy [`pos::LineIndex`].
 //! * [`diagnostic`]: [`diagnostic::Diagnostic`] and its text and JSON renderings.
-//! * [`syntax::native`]: the native syntax: tokens, lexer, typed AST and parser.
+//! * [`syntax`]: the native syntax (tokens, lexer, typed AST, parser, evaluator) and the JSON
+//!   syntax.
+//! * [`body`]: the syntax-independent [`body::Body`] and schemas; [`merged`] merges bodies.
 //! * [`context`]: the [`context::EvalContext`] and evaluation [`context::Budget`] (no syntax).
 //! * [`eval`]: the evaluation API (context and [`eval::evaluate`], re-exported).
+//! * [`traversal`], [`typeexpr`]: static analysis of expressions and type expressions.
+//! * [`spec`]: hcldec specs (the `Spec` tree, decoding, spec files); also reachable as
+//!   `hclkit::decode`, its old name.
+//! * [`ext`]: the reference's extensions (dynamic blocks, `try`/`can`, custom decoding, ...).
 //! * [`files`]: [`Files`], the registry that parses files by syntax and keeps them for snippets.
+//! * [`format`](mod@format): the formatter (`hclfmt`'s output).
+//! * [`de`], [`ser`]: serde support ([`from_str`], [`from_file`], [`to_string`], [`Spanned`]).
 //!
 //! Parsing never fails: every entry point returns a tree and diagnostics.
 //!
@@ -30,7 +39,6 @@
 pub mod body;
 pub mod context;
 pub mod de;
-pub mod decode;
 pub mod diagnostic;
 mod error;
 pub mod eval;
@@ -41,10 +49,15 @@ pub mod merged;
 pub mod pos;
 pub mod ser;
 mod spanned;
+pub mod spec;
 mod suggest;
 pub mod syntax;
 pub mod traversal;
 pub mod typeexpr;
+
+/// The old name of [`spec`] (hcldec specs), kept so `hclkit::decode::...` paths still compile.
+#[doc(hidden)]
+pub use spec as decode;
 
 pub use de::{from_file, from_str, Decoder};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

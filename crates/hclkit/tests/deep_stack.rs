@@ -10,8 +10,8 @@
 use std::sync::Arc;
 
 use hclkit::body::{Body, Expression};
-use hclkit::decode::specfile::load_spec;
 use hclkit::eval::EvalContext;
+use hclkit::spec::specfile::load_spec;
 use hclkit::syntax::native::{parse_config, parse_expression, NativeBody, NativeExpression, MAX_DEPTH};
 use hclkit::Diagnostics;
 use hclkit_value::convert::convert;
@@ -302,11 +302,11 @@ fn spec_decoding_at_the_parser_limit() {
             let (input, d) = parse_config(input_src.into_bytes(), "in.hcl");
             assert!(!d.has_errors(), "{name}: {d}");
             let body: Arc<dyn Body> = Arc::new(NativeBody::from_file(&input));
-            let (v, d) = hclkit::decode::decode(&*body, &spec.root, None);
+            let (v, d) = hclkit::spec::decode(&*body, &spec.root, None);
             assert!(!d.has_errors(), "{name}: {d}");
             let _ = hcldec_output(&v, true, true).unwrap();
-            let _ = hclkit::decode::variables(&*body, &spec.root);
-            let _ = hclkit::decode::value_source_range(&*body, &spec.root, &hclkit_value::Path::root(), None);
+            let _ = hclkit::spec::variables(&*body, &spec.root);
+            let _ = hclkit::spec::value_source_range(&*body, &spec.root, &hclkit_value::Path::root(), None);
         });
     }
 }

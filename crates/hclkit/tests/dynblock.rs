@@ -320,7 +320,7 @@ fn decode_fixtures_match_the_reference() {
         let spec_src = std::fs::read(path.with_extension("hcldec")).unwrap();
         let (spec_file, d) = hclkit::parse_config(spec_src, "spec.hcldec");
         assert!(d.is_empty(), "{name}: {d:?}");
-        let (spec, d) = hclkit::decode::specfile::load_spec(&NativeBody::from_file(&spec_file));
+        let (spec, d) = hclkit::spec::specfile::load_spec(&NativeBody::from_file(&spec_file));
         assert!(!d.has_errors(), "{name}: {d:?}");
         let src = std::fs::read(path).unwrap();
         let ctx = common::context(&String::from_utf8_lossy(&src))
@@ -328,7 +328,7 @@ fn decode_fixtures_match_the_reference() {
             .with_functions(spec.functions.clone());
         let (file, mut diags) = hclkit::parse_config(src, &name);
         let root = NativeBody::arc_from_file(&file);
-        let (value, d) = hclkit::decode::decode(&*dynblock::expand(root.clone(), &ctx), &spec.root, Some(&ctx));
+        let (value, d) = hclkit::spec::decode(&*dynblock::expand(root.clone(), &ctx), &spec.root, Some(&ctx));
         diags.extend(d);
         let expected: Json = serde_json::from_slice(&std::fs::read(path.with_extension("out.json")).unwrap()).unwrap();
 

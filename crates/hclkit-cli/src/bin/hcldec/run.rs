@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use hclkit::body::Body;
-use hclkit::decode::specfile::load_spec;
 use hclkit::eval::{Budget, EvalContext};
+use hclkit::spec::specfile::load_spec;
 use hclkit::{Diagnostic, Diagnostics, Files};
 use hclkit_value::json::hcldec_output;
 use hclkit_value::Value;
@@ -220,12 +220,12 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
     };
 
     if args.var_refs {
-        let vars = hclkit::decode::variables(&*body, &spec.root);
+        let vars = hclkit::spec::variables(&*body, &spec.root);
         write_output(args, &varrefs::render(&vars, ctx.as_ref()))?;
         return Ok(ExitCode::SUCCESS);
     }
 
-    let (value, d) = hclkit::decode::decode(&*body, &spec.root, ctx.as_ref());
+    let (value, d) = hclkit::spec::decode(&*body, &spec.root, ctx.as_ref());
     diags.extend(d);
     if diags.has_errors() {
         writer.write(diags, &sources);
@@ -242,7 +242,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
                 "Unsupported result value",
                 format!("The result cannot be written as JSON: {}{place}.", e.message()),
             )
-            .with_subject(hclkit::decode::value_source_range(&*body, &spec.root, e.path(), ctx.as_ref()));
+            .with_subject(hclkit::spec::value_source_range(&*body, &spec.root, e.path(), ctx.as_ref()));
             diags.push(d);
             writer.write(diags, &sources);
             return Ok(ExitCode::from(2));

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::ast::Tree;
-use super::decode::EscapeError;
+use super::escape::EscapeError;
 use super::lexer::LexProblem;
 use crate::diagnostic::{go_quote, Diagnostic};
 use crate::pos::{Range, Span};

@@ -6,9 +6,9 @@
 //! diagnostics found. [`parse_config_strict`] turns errors into a `Result`.
 
 pub mod ast;
-mod decode;
 mod diag;
 pub mod dump;
+mod escape;
 pub mod eval;
 pub mod expression;
 pub mod lexer;
@@ -178,7 +178,7 @@ pub(crate) fn parse_traversal_abs(src: &[u8], filename: &str) -> Option<crate::t
                                 K::CQuote => break,
                                 K::QuotedLit => {
                                     let mut bad = false;
-                                    decode::decode_quoted(
+                                    escape::decode_quoted(
                                         t.span.slice(src),
                                         t.span.start,
                                         &mut Vec::new(),
@@ -187,7 +187,7 @@ pub(crate) fn parse_traversal_abs(src: &[u8], filename: &str) -> Option<crate::t
                                     if bad {
                                         return None;
                                     }
-                                    s.push_str(&decode::decode_literal(src, t.span, true));
+                                    s.push_str(&escape::decode_literal(src, t.span, true));
                                 }
                                 _ => return None,
                             }

@@ -121,7 +121,7 @@ pub(crate) fn literal_string(src: &[u8], n: Node) -> Cow<'_, str> {
     if flags.contains(StrFlags::EMPTY) {
         return Cow::Borrowed("");
     }
-    let mut s = super::decode::decode_literal(src, n.span, flags.contains(StrFlags::QUOTED));
+    let mut s = super::escape::decode_literal(src, n.span, flags.contains(StrFlags::QUOTED));
     if flags.intersects(StrFlags::LTRIM | StrFlags::RTRIM) {
         let mut v: &str = &s;
         if flags.contains(StrFlags::LTRIM) {

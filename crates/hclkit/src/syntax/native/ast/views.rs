@@ -249,7 +249,7 @@ impl<'a> Label<'a> {
     /// The label's value (quoted labels have their escapes decoded).
     pub fn value(self) -> Cow<'a, str> {
         if self.is_quoted() {
-            crate::syntax::native::decode::decode_label(&self.t.src, self.span)
+            crate::syntax::native::escape::decode_label(&self.t.src, self.span)
         } else {
             Cow::Borrowed(self.t.str(self.span))
         }

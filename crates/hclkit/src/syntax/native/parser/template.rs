@@ -7,8 +7,8 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::{Parser, MAX_DEPTH};
 use crate::pos::Span;
 use crate::syntax::native::ast::*;
-use crate::syntax::native::decode::{decode_quoted, EscapeError};
 use crate::syntax::native::diag::Problem;
+use crate::syntax::native::escape::{decode_quoted, EscapeError};
 use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;

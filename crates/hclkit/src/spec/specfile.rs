@@ -19,7 +19,7 @@
 //! nested spec is that spec (the reference crashes).
 //!
 //! ```
-//! use hclkit::decode::specfile::load_spec;
+//! use hclkit::spec::specfile::load_spec;
 //! use hclkit::syntax::native::NativeBody;
 //!
 //! let src = b"object {\n  attr \"name\" { type = string }\n}\nfunction \"twice\" {\n  params = [x]\n  result = x * 2\n}\n";

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use hclkit::decode::{decode, Spec};
+//! use hclkit::spec::{decode, Spec};
 //! use hclkit::syntax::native::NativeBody;
 //! use hclkit_value::{PathStep, Type, Value};
 //!
@@ -754,7 +754,7 @@ fn content_source_range(spec: &Spec, content: &BodyContent) -> Range {
 /// know which one an element came from.
 ///
 /// ```
-/// use hclkit::decode::{value_source_range, Spec};
+/// use hclkit::spec::{value_source_range, Spec};
 /// use hclkit::syntax::native::NativeBody;
 /// use hclkit_value::{Path, Type, Value};
 ///
@@ -946,7 +946,7 @@ fn child_block_types<'a>(spec: &'a Spec, out: &mut Vec<(String, &'a Spec)>) {
 /// the iterators).
 ///
 /// ```
-/// use hclkit::decode::Spec;
+/// use hclkit::spec::Spec;
 /// use hclkit::ext::dynblock;
 /// use hclkit::syntax::native::NativeBody;
 /// use hclkit_value::Type;
