@@ -14,7 +14,7 @@ use hclkit::diagnostic::SourceFiles;
 use hclkit::eval::EvalContext;
 use hclkit::syntax::json::{self, JsonBody};
 use hclkit::syntax::native::NativeBody;
-use hclkit_value::json::hcldec_output;
+use hclkit_value::json::HcldecOutput;
 use hclkit_value::{Path, Value};
 
 struct Sources<'a>(&'a [u8], &'a [u8]);
@@ -84,7 +84,8 @@ pub fn run(data: &[u8]) {
     let _ = diags.to_json();
     let _ = diags.to_text(&sources, 80, false);
     if !diags.has_errors() {
-        if let Err(e) = hcldec_output(&value, flags & 16 != 0, flags & 32 != 0) {
+        let output = HcldecOutput { with_type: flags & 16 != 0, keep_nulls: flags & 32 != 0 };
+        if let Err(e) = output.render(&value) {
             // As hcldec reports an unwritable result: where its offending part comes from.
             let _ = value_source_range(&*body, &spec.root, e.path(), ctx.as_ref());
         }

@@ -15,7 +15,7 @@ use hclkit::spec::specfile::load_spec;
 use hclkit::syntax::native::{parse_config, parse_expression, NativeBody, NativeExpression, MAX_DEPTH};
 use hclkit::Diagnostics;
 use hclkit_value::convert::convert;
-use hclkit_value::json::{hcldec_output, to_simple_json, type_to_json};
+use hclkit_value::json::{to_simple_json, type_to_json, HcldecOutput};
 use hclkit_value::{stdlib, Type, Value};
 
 const STACK: usize = 2 << 20;
@@ -101,7 +101,7 @@ fn expressions_at_the_parser_limit_evaluate_on_a_small_stack() {
             // The value's JSON, type and equality with itself walk it as deep as it is.
             if !v.is_dynamic() && v.is_wholly_known() {
                 let _ = to_simple_json(&v);
-                let _ = hcldec_output(&v, true, true);
+                let _ = HcldecOutput { with_type: true, keep_nulls: true }.render(&v);
                 let _ = type_to_json(&v.ty());
                 assert!(v.equals(&v.clone()).as_bool().unwrap_or(true));
             }
@@ -209,8 +209,8 @@ fn deep_json_values_decode_convert_compare_and_encode_on_a_small_stack() {
             let _ = type_to_json(&ty).unwrap();
             let json = stdlib::json_encode().call(std::slice::from_ref(&v)).unwrap();
             assert_eq!(json.as_str().map(str::len), Some(src.len()));
-            let _ = hcldec_output(&v, true, true).unwrap();
-            let _ = hcldec_output(&v, false, false).unwrap();
+            let _ = HcldecOutput { with_type: true, keep_nulls: true }.render(&v).unwrap();
+            let _ = HcldecOutput { with_type: false, keep_nulls: false }.render(&v).unwrap();
             let _ = to_simple_json(&v).unwrap();
             let converted = convert(&v, &collection_type(&ty)).unwrap();
             assert!(converted.ty().is_list() || converted.ty().is_map());
@@ -304,7 +304,7 @@ fn spec_decoding_at_the_parser_limit() {
             let body: Arc<dyn Body> = Arc::new(NativeBody::from_file(&input));
             let (v, d) = hclkit::spec::decode(&*body, &spec.root, None);
             assert!(!d.has_errors(), "{name}: {d}");
-            let _ = hcldec_output(&v, true, true).unwrap();
+            let _ = HcldecOutput { with_type: true, keep_nulls: true }.render(&v).unwrap();
             let _ = hclkit::spec::variables(&*body, &spec.root);
             let _ = hclkit::spec::value_source_range(&*body, &spec.root, &hclkit_value::Path::root(), None);
         });
@@ -325,7 +325,7 @@ fn json_syntax_at_its_limit() {
             let expr = hclkit::syntax::json::JsonExpression::from_file(&file);
             let (v, d) = expr.value(None);
             assert!(!d.has_errors(), "{d}");
-            let _ = hcldec_output(&v, true, true).unwrap();
+            let _ = HcldecOutput { with_type: true, keep_nulls: true }.render(&v).unwrap();
             let (v2, _) = expr.value(Some(&stdlib_ctx()));
             assert_eq!(v.equals(&v2).as_bool(), Some(true));
         }

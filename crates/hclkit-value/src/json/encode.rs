@@ -262,52 +262,82 @@ pub fn from_simple_json(buf: &[u8]) -> Result<Value, JsonError> {
     super::from_json(buf, &ty)
 }
 
-/// Exactly what the reference's `hcldec` tool prints for a decoded value, final newline
-/// included.
+/// How the reference's `hcldec` tool prints a decoded value: the options its `--with-type`
+/// and `--keep-nulls` flags set. [`HcldecOutput::render`] gives the text.
 ///
 /// The value is encoded with [`to_json`] using its own type, or, with `with_type`, using
 /// the dynamic pseudo-type, so the output is a `{"value":…,"type":…}` wrapper. Unless
 /// `keep_nulls` is set, object properties whose value is `null` are then removed at every
 /// level (array elements stay), which also re-sorts every object's keys, so the wrapper
-/// becomes `{"type":…,"value":…}`. Errors are those of [`to_json`]; where the reference
-/// would crash on its own invalid JSON (an unknown value inside the `with_type` wrapper),
-/// this returns the error it would have crashed with.
+/// becomes `{"type":…,"value":…}`.
 ///
 /// ```
-/// use hclkit_value::json::hcldec_output;
+/// use hclkit_value::json::HcldecOutput;
 /// use hclkit_value::{Type, Value};
 /// let v = Value::object([("a", Value::number(1)), ("b", Value::null(Type::String))]);
-/// assert_eq!(hcldec_output(&v, false, false).unwrap(), "{\"a\":1}\n");
-/// assert_eq!(hcldec_output(&v, false, true).unwrap(), "{\"a\":1,\"b\":null}\n");
+/// assert_eq!(HcldecOutput::default().render(&v).unwrap(), "{\"a\":1}\n");
+/// let keep = HcldecOutput { keep_nulls: true, ..HcldecOutput::default() };
+/// assert_eq!(keep.render(&v).unwrap(), "{\"a\":1,\"b\":null}\n");
 /// assert_eq!(
-///     hcldec_output(&v, true, false).unwrap(),
+///     HcldecOutput { with_type: true, keep_nulls: false }.render(&v).unwrap(),
 ///     "{\"type\":[\"object\",{\"a\":\"number\",\"b\":\"string\"}],\"value\":{\"a\":1}}\n"
 /// );
 /// ```
-pub fn hcldec_output(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
-    if !keep_nulls && !value.is_null() && !value.ty().has_dynamic_types() {
-        // The common case, written in one pass: what the reference's marshal-then-strip
-        // produces (see `write_stripped`). Anything unusual takes the general path below,
-        // which also reports errors with their paths.
-        let mut out = String::new();
-        if with_type {
-            out.push_str("{\"type\":");
-            if write_type(&value.ty(), &mut out).is_ok() {
-                out.push_str(",\"value\":");
-                if write_stripped(value, &mut out, 0) {
-                    out.push_str("}\n");
-                    return Ok(out);
-                }
-            }
-        } else if write_stripped(value, &mut out, 0) {
-            out.push('\n');
-            return Ok(out);
-        }
-    }
-    hcldec_output_general(value, with_type, keep_nulls)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HcldecOutput {
+    /// Wrap the value with its type (`--with-type`): encode it under the dynamic pseudo-type.
+    pub with_type: bool,
+    /// Keep object properties whose value is `null` (`--keep-nulls`).
+    pub keep_nulls: bool,
 }
 
-/// [`hcldec_output`] the reference's way: marshal, then strip nulls by decoding and encoding
+impl HcldecOutput {
+    /// Exactly what `hcldec` prints for `value` with these options, final newline included.
+    ///
+    /// Errors are those of [`to_json`]; where the reference would crash on its own invalid
+    /// JSON (an unknown value inside the `with_type` wrapper), this returns the error it would
+    /// have crashed with.
+    pub fn render(&self, value: &Value) -> Result<String, JsonError> {
+        let HcldecOutput { with_type, keep_nulls } = *self;
+        if !keep_nulls && !value.is_null() && !value.ty().has_dynamic_types() {
+            // The common case, written in one pass: what the reference's marshal-then-strip
+            // produces (see `write_stripped`). Anything unusual takes the general path below,
+            // which also reports errors with their paths.
+            let mut out = String::new();
+            if with_type {
+                out.push_str("{\"type\":");
+                if write_type(&value.ty(), &mut out).is_ok() {
+                    out.push_str(",\"value\":");
+                    if write_stripped(value, &mut out, 0) {
+                        out.push_str("}\n");
+                        return Ok(out);
+                    }
+                }
+            } else if write_stripped(value, &mut out, 0) {
+                out.push('\n');
+                return Ok(out);
+            }
+        }
+        hcldec_output_general(value, with_type, keep_nulls)
+    }
+}
+
+/// [`HcldecOutput::render`] with the options as two positional booleans.
+///
+/// ```
+/// # #![allow(deprecated)]
+/// use hclkit_value::json::hcldec_output;
+/// use hclkit_value::Value;
+/// assert_eq!(hcldec_output(&Value::number(1), false, false).unwrap(), "1\n");
+/// ```
+#[deprecated(
+    note = "two positional booleans are easy to swap; use `HcldecOutput { with_type, keep_nulls }.render(value)`"
+)]
+pub fn hcldec_output(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
+    HcldecOutput { with_type, keep_nulls }.render(value)
+}
+
+/// [`HcldecOutput::render`] the reference's way: marshal, then strip nulls by decoding and encoding
 /// again.
 pub(crate) fn hcldec_output_general(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
     if with_type && has_unwritable_number(value) {

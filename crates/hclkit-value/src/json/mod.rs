@@ -7,7 +7,7 @@
 //!   `from_json(buf, &implied_type(buf)?)` reads JSON with no type known in advance;
 //!   [`from_simple_json`] / [`to_simple_json`] package that up.
 //! - [`type_to_json`] / [`type_from_json`]: the JSON type notation, `["list","string"]`.
-//! - [`hcldec_output`]: exactly what `hcldec` prints for a value.
+//! - [`HcldecOutput`]: exactly what `hcldec` prints for a value.
 //!
 //! Errors are [`JsonError`]s: the reference's message and the path to the part of the value
 //! concerned. Syntax errors have the text of Go's `encoding/json` and are found in the same
@@ -41,7 +41,9 @@ mod recorded;
 mod tests;
 
 pub use decode::{from_json, implied_type};
-pub use encode::{from_simple_json, hcldec_output, to_json, to_json_writer, to_simple_json};
+#[allow(deprecated)]
+pub use encode::hcldec_output;
+pub use encode::{from_simple_json, to_json, to_json_writer, to_simple_json, HcldecOutput};
 pub use types::{type_from_json, type_to_json};
 
 /// Why a value or type could not be encoded as or decoded from JSON: the reference's

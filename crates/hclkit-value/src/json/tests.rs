@@ -137,7 +137,7 @@ fn s(x: &str) -> Value {
 fn check_hcldec(v: &Value, want: [&str; 4]) {
     let flags = [(false, false), (true, false), (false, true), (true, true)];
     for ((with_type, keep_nulls), want) in flags.into_iter().zip(want) {
-        let got = hcldec_output(v, with_type, keep_nulls).unwrap();
+        let got = HcldecOutput { with_type, keep_nulls }.render(v).unwrap();
         assert_eq!(got, format!("{want}\n"), "with_type={with_type} keep_nulls={keep_nulls}");
     }
 }
@@ -224,16 +224,16 @@ fn hcldec_root_values() {
 fn hcldec_unknown_values() {
     // Without --with-type, hcldec fails with "Error: value is not known".
     let v = Value::object([("a", Value::unknown(Type::String))]);
-    let err = hcldec_output(&v, false, false).unwrap_err();
+    let err = HcldecOutput { with_type: false, keep_nulls: false }.render(&v).unwrap_err();
     assert_eq!(err.message(), "value is not known");
     assert_eq!(err.path(), &Path::root().attr("a"));
     // With it, the reference writes invalid JSON: printed as is with --keep-nulls; without,
     // hcldec panics decoding it again, which we report as an error.
     assert_eq!(
-        hcldec_output(&v, true, true).unwrap(),
+        HcldecOutput { with_type: true, keep_nulls: true }.render(&v).unwrap(),
         "{\"value\":{\"a\":,\"type\":[\"object\",{\"a\":\"string\"}]}\n"
     );
-    let err = hcldec_output(&v, true, false).unwrap_err();
+    let err = HcldecOutput { with_type: true, keep_nulls: false }.render(&v).unwrap_err();
     assert_eq!(err.message(), "invalid character ',' looking for beginning of value");
 }
 
@@ -411,7 +411,7 @@ fn nesting_within_the_limit_works() {
         let t = implied_type(buf.as_bytes()).unwrap();
         let v = from_json(buf.as_bytes(), &t).unwrap();
         assert_eq!(to_json(&v, &t).unwrap(), buf);
-        assert_eq!(hcldec_output(&v, false, false).unwrap(), format!("{buf}\n"));
+        assert_eq!(HcldecOutput { with_type: false, keep_nulls: false }.render(&v).unwrap(), format!("{buf}\n"));
         // A tuple type's JSON nests twice as deep as the tuple: the type of a value nested
         // half as deep, and so its wrapper, is still readable.
         let half = depth / 2 - 1;
@@ -459,7 +459,7 @@ proptest! {
         for with_type in [false, true] {
             for keep_nulls in [false, true] {
                 prop_assert_eq!(
-                    hcldec_output(&v, with_type, keep_nulls),
+                    HcldecOutput { with_type, keep_nulls }.render(&v),
                     super::encode::hcldec_output_general(&v, with_type, keep_nulls)
                 );
             }
@@ -472,9 +472,9 @@ proptest! {
         let back = from_json(json.as_bytes(), &t).unwrap();
         prop_assert!(back.raw_equals(&v), "{:?} -> {} -> {:?}", v, json, back);
         // hcldec keeps everything but null object properties.
-        let out = hcldec_output(&v, false, true).unwrap();
+        let out = HcldecOutput { with_type: false, keep_nulls: true }.render(&v).unwrap();
         prop_assert_eq!(out, format!("{}\n", to_json(&v, &v.ty()).unwrap()));
-        let stripped = hcldec_output(&v, true, false).unwrap();
+        let stripped = HcldecOutput { with_type: true, keep_nulls: false }.render(&v).unwrap();
         let parsed: serde_json::Value = serde_json::from_str(&stripped).unwrap();
         prop_assert!(!has_null_property(&parsed));
     }
@@ -606,6 +606,6 @@ fn large_documents_decode() {
     assert_eq!(t.object_type().map(|o| o.len()), Some(n / 2));
     let o = from_json(buf.as_bytes(), &t).unwrap();
     assert_eq!(o.get_attr("k1"), Some(&Value::number(n / 2 + 1)));
-    let out = hcldec_output(&m, false, false).unwrap();
+    let out = HcldecOutput { with_type: false, keep_nulls: false }.render(&m).unwrap();
     assert_eq!(out.len(), to_json(&m, &m.ty()).unwrap().len() + 1);
 }

@@ -10,7 +10,7 @@ use hclkit::body::Body;
 use hclkit::eval::{Budget, EvalContext};
 use hclkit::spec::specfile::load_spec;
 use hclkit::{Diagnostic, Diagnostics, Files};
-use hclkit_value::json::hcldec_output;
+use hclkit_value::json::HcldecOutput;
 use hclkit_value::Value;
 
 use crate::args::{self, Args, ArgsError, USAGE};
@@ -231,7 +231,8 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         writer.write(diags, &sources);
         return Ok(ExitCode::from(2));
     }
-    match hcldec_output(&value, args.with_type, args.keep_nulls) {
+    let output = HcldecOutput { with_type: args.with_type, keep_nulls: args.keep_nulls };
+    match output.render(&value) {
         Ok(out) => write_output(args, &out)?,
         Err(e) => {
             // The reference prints invalid JSON for infinities; this says what is wrong, and
