@@ -322,21 +322,6 @@ impl HcldecOutput {
     }
 }
 
-/// [`HcldecOutput::render`] with the options as two positional booleans.
-///
-/// ```
-/// # #![allow(deprecated)]
-/// use hclkit_value::json::hcldec_output;
-/// use hclkit_value::Value;
-/// assert_eq!(hcldec_output(&Value::number(1), false, false).unwrap(), "1\n");
-/// ```
-#[deprecated(
-    note = "two positional booleans are easy to swap; use `HcldecOutput { with_type, keep_nulls }.render(value)`"
-)]
-pub fn hcldec_output(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {
-    HcldecOutput { with_type, keep_nulls }.render(value)
-}
-
 /// [`HcldecOutput::render`] the reference's way: marshal, then strip nulls by decoding and encoding
 /// again.
 pub(crate) fn hcldec_output_general(value: &Value, with_type: bool, keep_nulls: bool) -> Result<String, JsonError> {

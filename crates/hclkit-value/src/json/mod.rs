@@ -42,7 +42,6 @@ mod tests;
 
 pub use decode::{from_json, implied_type};
 #[allow(deprecated)]
-pub use encode::hcldec_output;
 pub use encode::{from_simple_json, to_json, to_json_writer, to_simple_json, HcldecOutput};
 pub use types::{type_from_json, type_to_json};
 
