@@ -41,6 +41,31 @@ pub enum Parsed {
 }
 
 impl Parsed {
+    /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native
+    /// syntax otherwise (as the reference's hcldec chooses). The result keeps the file (its
+    /// source and tree), so diagnostics about it can show snippets; [`body`](Parsed::body)
+    /// gives its root body. [`Files::parse`] does the same and also keeps the file in a
+    /// registry.
+    ///
+    /// ```
+    /// use hclkit::body::{Body, BodySchema};
+    /// use hclkit::Parsed;
+    ///
+    /// let (file, diags) = Parsed::parse(br#"{"a": 1}"#.to_vec(), "x.json");
+    /// assert!(diags.is_empty() && matches!(file, Parsed::Json(_)));
+    /// let (content, _) = file.body().content(&BodySchema::new().attribute("a", true));
+    /// assert!(content.attributes.contains_key("a"));
+    /// ```
+    pub fn parse(src: impl Into<Arc<[u8]>>, name: &str) -> (Parsed, Diagnostics) {
+        if name.ends_with(".json") {
+            let (file, diags) = json::parse(src, name);
+            (Parsed::Json(file), diags)
+        } else {
+            let (file, diags) = native::parse_config(src, name);
+            (Parsed::Native(file), diags)
+        }
+    }
+
     /// The file's root body.
     pub fn body(&self) -> Arc<dyn Body> {
         match self {

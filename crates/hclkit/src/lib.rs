@@ -62,7 +62,7 @@ pub use spec as decode;
 pub use de::{from_file, from_str, Decoder};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use error::Error;
-pub use files::Files;
+pub use files::{Files, Parsed};
 pub use pos::{Pos, Range, Span};
 pub use ser::to_string;
 pub use spanned::Spanned;

@@ -9,10 +9,11 @@
 //! use std::sync::Arc;
 //! use hclkit::body::{Body, BodySchema};
 //! use hclkit::merged::merge_bodies;
-//! use hclkit::syntax::parse_body;
+//! use hclkit::Files;
 //!
-//! let (a, _) = parse_body(b"name = \"web\"\nlisten { port = 80 }\n".to_vec(), "a.hcl");
-//! let (b, _) = parse_body(br#"{"listen": {"port": 443}}"#.to_vec(), "b.json");
+//! let mut files = Files::new();
+//! let (a, _) = files.parse(b"name = \"web\"\nlisten { port = 80 }\n".to_vec(), "a.hcl");
+//! let (b, _) = files.parse(br#"{"listen": {"port": 443}}"#.to_vec(), "b.json");
 //! let merged = merge_bodies(vec![a, b]);
 //! let schema = BodySchema::new().attribute("name", true).block("listen", &[]);
 //! let (content, diags) = merged.content(&schema);
@@ -37,10 +38,11 @@ pub struct MergedBodies {
 /// ```
 /// use hclkit::body::{Body, BodySchema};
 /// use hclkit::merged::merge_bodies;
-/// use hclkit::syntax::parse_body;
+/// use hclkit::Files;
 ///
-/// let (a, _) = parse_body(b"name = \"web\"\n".to_vec(), "a.hcl");
-/// let (b, _) = parse_body(b"name = \"api\"\n".to_vec(), "b.hcl");
+/// let mut files = Files::new();
+/// let (a, _) = files.parse(b"name = \"web\"\n".to_vec(), "a.hcl");
+/// let (b, _) = files.parse(b"name = \"api\"\n".to_vec(), "b.hcl");
 /// let (content, diags) = merge_bodies(vec![a, b]).content(&BodySchema::new().attribute("name", true));
 /// assert_eq!(diags.0[0].summary, "Duplicate argument");
 /// assert_eq!(diags.0[0].subject.as_ref().unwrap().filename.as_ref(), "b.hcl");

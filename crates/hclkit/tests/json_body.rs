@@ -569,10 +569,10 @@ fn static_analysis() {
 #[test]
 fn merged_bodies_across_syntaxes() {
     use hclkit::merged::merge_bodies;
-    use hclkit::syntax::parse_body;
     // Recorded from hcldec v2.14.1 with m1.hcl and m2.json.
-    let (a, d1) = parse_body(b"name = \"web\"\nlisten {\n  port = 80\n}\n".to_vec(), "m1.hcl");
-    let (b, d2) = parse_body(br#"{"name": "x", "listen": [{"port": 1}, {"port": 2}]}"#.to_vec(), "m2.json");
+    let mut files = hclkit::Files::new();
+    let (a, d1) = files.parse(b"name = \"web\"\nlisten {\n  port = 80\n}\n".to_vec(), "m1.hcl");
+    let (b, d2) = files.parse(br#"{"name": "x", "listen": [{"port": 1}, {"port": 2}]}"#.to_vec(), "m2.json");
     assert!(d1.is_empty() && d2.is_empty());
     let merged = merge_bodies(vec![a, b.clone()]);
     let (c, d) = merged.content(&root_schema());
@@ -589,7 +589,7 @@ fn merged_bodies_across_syntaxes() {
         .collect();
     assert_eq!(ports, [Value::number(1), Value::number(2)]);
     // A required attribute missing from all bodies has no subject, as in the reference.
-    let (m3, _) = parse_body(br#"{"listen": {"port": 1}}"#.to_vec(), "m3.json");
+    let (m3, _) = files.parse(br#"{"listen": {"port": 1}}"#.to_vec(), "m3.json");
     let (_, d) = merge_bodies(vec![m3.clone(), m3]).content(&root_schema());
     assert_eq!(d.0[0].detail, r#"The argument "name" is required, but was not set."#);
     assert!(d.0[0].subject.is_none());

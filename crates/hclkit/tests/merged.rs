@@ -1,4 +1,4 @@
-//! Merged bodies (`hclkit::merged`, the reference's `hcl.MergeBodies`) and `parse_body`'s choice
+//! Merged bodies (`hclkit::merged`, the reference's `hcl.MergeBodies`) and `Parsed::parse`'s choice
 //! of syntax by file name, against the reference (hcl v2.14.1).
 //!
 //! Each line of `tests/data/merged/cases.txt` gives the arguments of `apirecord merged`
@@ -14,7 +14,16 @@ use std::sync::Arc;
 
 use hclkit::body::{Attributes, Body, BodySchema};
 use hclkit::merged::merge_bodies;
-use hclkit::syntax::parse_body;
+use hclkit::Parsed;
+
+/// Parses by name (`Parsed::parse`) and returns the root body.
+fn parse_body(
+    src: impl Into<std::sync::Arc<[u8]>>,
+    name: &str,
+) -> (std::sync::Arc<dyn hclkit::body::Body>, hclkit::Diagnostics) {
+    let (file, diags) = Parsed::parse(src, name);
+    (file.body(), diags)
+}
 use hclkit::{Diagnostics, Range};
 use serde_json::{json, Value as Json};
 

@@ -402,8 +402,9 @@ fn variables_and_functions() {
 #[test]
 fn from_body_reads_merged_and_partial_bodies() {
     use hclkit::body::BodySchema;
-    let (a, _) = hclkit::syntax::parse_body(b"one {\n  x = 1\n}\n".to_vec(), "a.hcl");
-    let (b, _) = hclkit::syntax::parse_body(br#"{"many": [{"x": 2}], "version": 3}"#.to_vec(), "b.json");
+    let mut files = hclkit::Files::new();
+    let (a, _) = files.parse(b"one {\n  x = 1\n}\n".to_vec(), "a.hcl");
+    let (b, _) = files.parse(br#"{"many": [{"x": 2}], "version": 3}"#.to_vec(), "b.json");
     let merged = hclkit::merged::merge_bodies(vec![a, b]);
     let (_, rest, _) = merged.partial_content(&BodySchema::new().attribute("version", true));
     let blocks: Blocks = Decoder::new().from_body(&*rest).unwrap();
