@@ -5,7 +5,7 @@ Each service block uses templates (interpolations and an `if` directive), for ex
 (with an `if` filter), conditionals, arithmetic, a user function from the spec file, nested
 blocks (`listener` list, `health` block) and variables given with --vars; the spec decodes
 the services with a `block_map` (spec.hcldec beside this script, shared with the criterion
-bench crates/hclkit/benches/decode.rs). The output is deterministic for a size.
+bench crates/benchmarks/benches/decode.rs). The output is deterministic for a size.
 
 Usage: workload.py OUT_DIR [SIZE_MB]   (default 10) -> OUT_DIR/{spec.hcldec,input.hcl,vars.json}
 """

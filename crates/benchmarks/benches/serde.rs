@@ -5,7 +5,7 @@
 //! decodes into its own natural types (hclkit: labels in a field, blocks in a `Vec`; hcl-rs:
 //! labelled blocks as a map keyed by the label, as it requires).
 //!
-//! `cargo bench -p hclkit --bench serde`
+//! `cargo bench -p hclkit-benchmarks --bench serde`
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 #![allow(dead_code)] // the decoded structs are only built, as a configuration loader would build them

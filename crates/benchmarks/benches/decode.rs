@@ -3,7 +3,7 @@
 //! conditionals, a user function, nested blocks and a `block_map` spec. Parsing is outside
 //! the timed part; `Throughput::Bytes` is the input size.
 //!
-//! `cargo bench -p hclkit --bench decode` (the whole-process comparison with the reference is
+//! `cargo bench -p hclkit-benchmarks --bench decode` (the whole-process comparison with the reference is
 //! `benches/hcldec/run.sh`).
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items

@@ -13,7 +13,7 @@
 //! The tests that fail on superlinear growth count comparisons instead (`set::tests`,
 //! `stdlib::sets::tests`, `eq::tests`, `stdlib::collection::tests`, `stdlib::sequence::tests`).
 //!
-//! `cargo bench -p hclkit-value --bench growth`
+//! `cargo bench -p hclkit-benchmarks --bench growth`
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 

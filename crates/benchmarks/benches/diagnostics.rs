@@ -7,7 +7,7 @@
 //! A deterministic check of the same growth counts the source lines examined
 //! (`diagnostic::tests::rendering_examines_lines_linear_in_the_diagnostics`).
 //!
-//! `cargo bench -p hclkit --bench diagnostics`
+//! `cargo bench -p hclkit-benchmarks --bench diagnostics`
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 

@@ -2,50 +2,23 @@
 //! run, the Rust peers `hcl-edit` and `hcl-rs` (`Throughput::Bytes`; trees are dropped outside
 //! the timed part).
 //!
-//! `cargo bench -p hclkit --bench parse` (set `HCLKIT_CORPUS_ROOT` to the `shared/corpus`
+//! `cargo bench -p hclkit-benchmarks --bench parse` (set `HCLKIT_CORPUS_ROOT` to the `shared/corpus`
 //! directory if it is not found beside the repository).
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use hclkit_benchmarks::{corpus_or_warn, load_dir, read, Files};
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-fn corpus_root() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("HCLKIT_CORPUS_ROOT") {
-        return Some(PathBuf::from(d));
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    ["../shared/corpus", "../../shared/corpus"].iter().map(|u| root.join(u)).find(|d| d.is_dir())
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
-/// Named sources.
-type Files = Vec<(String, Vec<u8>)>;
-
 fn inputs() -> Vec<(&'static str, Files)> {
-    let Some(root) = corpus_root() else {
-        eprintln!("corpus not found; set HCLKIT_CORPUS_ROOT");
+    let Some(root) = corpus_or_warn() else {
         return Vec::new();
     };
-    let mut files = Vec::new();
-    walk(&root.join("realworld"), &mut files);
-    files.sort();
-    let corpus: Vec<(String, Vec<u8>)> =
-        files.iter().map(|f| (f.to_string_lossy().into_owned(), std::fs::read(f).unwrap())).collect();
-    let large = vec![("large.tf".to_string(), std::fs::read(root.join("large.tf")).unwrap())];
+    let corpus = load_dir(&root.join("realworld"));
+    let large = vec![("large.tf".to_string(), read(&root.join("large.tf")))];
     vec![("corpus", corpus), ("large.tf", large)]
 }
 

@@ -3,49 +3,23 @@
 //! `serde_json::from_slice::<serde_json::Value>` (`Throughput::Bytes`; results are dropped
 //! outside the timed part).
 //!
-//! `cargo bench -p hclkit --bench json` (set `HCLKIT_CORPUS_ROOT` to the `shared/corpus`
+//! `cargo bench -p hclkit-benchmarks --bench json` (set `HCLKIT_CORPUS_ROOT` to the `shared/corpus`
 //! directory if it is not found beside the repository).
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use hclkit_benchmarks::{corpus_or_warn, load_dir, Files};
+
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-fn corpus_root() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("HCLKIT_CORPUS_ROOT") {
-        return Some(PathBuf::from(d));
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    ["../shared/corpus", "../../shared/corpus"].iter().map(|u| root.join(u)).find(|d| d.is_dir())
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
-/// Named sources.
-type Files = Vec<(String, Vec<u8>)>;
-
 fn inputs() -> Vec<(&'static str, Files)> {
-    let Some(root) = corpus_root() else {
-        eprintln!("corpus not found; set HCLKIT_CORPUS_ROOT");
+    let Some(root) = corpus_or_warn() else {
         return Vec::new();
     };
-    let mut files = Vec::new();
-    walk(&root.join("json"), &mut files);
-    files.sort();
-    let corpus: Files = files.iter().map(|f| (f.to_string_lossy().into_owned(), std::fs::read(f).unwrap())).collect();
+    let corpus = load_dir(&root.join("json"));
     let mut out = vec![("json-corpus", corpus)];
     if let Ok(large) = std::fs::read(root.join("large.json")) {
         out.push(("large.json", vec![("large.json".to_string(), large)]));

@@ -3,47 +3,24 @@
 //! normalisations (which parse first). The whole-process comparison with the reference's
 //! `hclfmt` is `benches/fmt/run.sh`.
 //!
-//! `cargo bench -p hclkit --bench fmt` (set `HCLKIT_CORPUS_ROOT` to the `shared/corpus`
+//! `cargo bench -p hclkit-benchmarks --bench fmt` (set `HCLKIT_CORPUS_ROOT` to the `shared/corpus`
 //! directory if it is not found beside the repository).
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use hclkit_benchmarks::{corpus_or_warn, load_dir, read};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hclkit::format::Formatter;
 
-fn corpus_root() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("HCLKIT_CORPUS_ROOT") {
-        return Some(PathBuf::from(d));
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    ["../shared/corpus", "../../shared/corpus"].iter().map(|u| root.join(u)).find(|d| d.is_dir())
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
 fn inputs() -> Vec<(&'static str, Vec<Vec<u8>>)> {
-    let Some(root) = corpus_root() else {
-        eprintln!("corpus not found; set HCLKIT_CORPUS_ROOT");
+    let Some(root) = corpus_or_warn() else {
         return Vec::new();
     };
-    let mut files = Vec::new();
-    walk(&root.join("realworld"), &mut files);
-    files.sort();
-    let corpus = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
-    let large = vec![std::fs::read(root.join("large.tf")).unwrap()];
+    let corpus = load_dir(&root.join("realworld")).into_iter().map(|(_, src)| src).collect();
+    let large = vec![read(&root.join("large.tf"))];
     vec![("fmt-corpus", corpus), ("fmt-large.tf", large)]
 }
 

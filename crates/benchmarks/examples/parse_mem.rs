@@ -1,4 +1,4 @@
-//! Peak memory and time of parsing a file: `cargo run --release --example parse_mem -- FILE`,
+//! Peak memory and time of parsing a file: `cargo run --release -p hclkit-benchmarks --example parse_mem -- FILE`,
 //! or with a peer's parser for comparison in the same way: `-- FILE hcl-edit` / `-- FILE hcl-rs`
 //! (`hcl_edit::parser::parse_body`, `hcl::parse`; only the peak and the time are printed).
 //!

@@ -3,7 +3,7 @@
 //! scale with the input (issue 11: bounded cost on hostile input), each at `n` and `4n` so
 //! the ratio can be read: about 4 for linear growth, 16 for quadratic.
 //!
-//! `cargo bench -p hclkit-value --bench number`
+//! `cargo bench -p hclkit-benchmarks --bench number`
 //! (`-- --warm-up-time 1 --measurement-time 3 growth` for the growth group alone)
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
