@@ -36,8 +36,6 @@ mod go;
 mod types;
 
 #[cfg(test)]
-mod recorded;
-#[cfg(test)]
 mod tests;
 
 pub use decode::{from_json, implied_type};

@@ -1,6 +1,6 @@
 //! Tests of the JSON module against behaviour recorded from the reference.
 //!
-//! Most cases are in `recorded.rs`, produced by running each input through a small Go
+//! Most cases are in `tests/data/json_recorded.jsonl`, produced by running each input through a small Go
 //! program built against go-cty v1.12.1 (the reference's `cty/json`), `oracle/json/ctyj.go`
 //! (see `oracle/json/README.md`): for `unmarshal TYPE` it prints
 //! `OK <json.Marshal(value, DynamicPseudoType)>` or `ERR path=%q msg=%q`, for `implied`
@@ -8,7 +8,6 @@
 //! of the dynamically-typed value read from its input. `PANIC ...` marks inputs on which
 //! the reference panics; we return an error instead.
 
-use super::recorded;
 use super::*;
 use crate::path::PathStep;
 use crate::testgen::json::{arb_type, arb_typed_value};
@@ -73,9 +72,37 @@ fn run_case(mode: &str, arg: &str, input: &[u8]) -> Result<String, JsonError> {
     }
 }
 
-fn check_recorded(cases: &[(&str, &str, &[u8], &str)]) {
+/// The cases of `table` in `tests/data/json_recorded.jsonl`, recorded from the reference by
+/// `oracle/json/record.py` (go-cty v1.12.1's `cty/json` through `oracle/json/ctyj.go`): one JSON
+/// object per line with the table, the mode and argument of `ctyj`, the input (as text, or as
+/// `input_hex` when it is not UTF-8) and the reference's outcome.
+fn recorded(table: &str) -> Vec<(String, String, Vec<u8>, String)> {
+    let text = include_str!("../../tests/data/json_recorded.jsonl");
+    let cases: Vec<_> = text
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))
+        .filter(|case| case["table"] == table)
+        .map(|case| {
+            let field = |name: &str| case[name].as_str().unwrap_or_default().to_owned();
+            let input = match case["input_hex"].as_str() {
+                Some(hex) => (0..hex.len())
+                    .step_by(2)
+                    .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex input"))
+                    .collect(),
+                None => field("input").into_bytes(),
+            };
+            (field("mode"), field("arg"), input, field("want"))
+        })
+        .collect();
+    assert!(!cases.is_empty(), "no recorded cases for {table}");
+    cases
+}
+
+fn check_recorded(table: &str) {
+    let cases = recorded(table);
     let mut failures = Vec::new();
-    for &(mode, arg, input, want) in cases {
+    for (mode, arg, input, want) in &cases {
+        let (mode, arg, input, want) = (mode.as_str(), arg.as_str(), input.as_slice(), want.as_str());
         let got = run_case(mode, arg, input);
         if let Some(panic) = want.strip_prefix("PANIC ") {
             // The reference panics; we must fail cleanly, with the panic's message where it is
@@ -96,27 +123,27 @@ fn check_recorded(cases: &[(&str, &str, &[u8], &str)]) {
 
 #[test]
 fn recorded_unmarshal() {
-    check_recorded(recorded::UNMARSHAL);
+    check_recorded("UNMARSHAL");
 }
 
 #[test]
 fn recorded_implied_type() {
-    check_recorded(recorded::IMPLIED);
+    check_recorded("IMPLIED");
 }
 
 #[test]
 fn recorded_types() {
-    check_recorded(recorded::TYPES);
+    check_recorded("TYPES");
 }
 
 #[test]
 fn recorded_marshal() {
-    check_recorded(recorded::MARSHAL);
+    check_recorded("MARSHAL");
 }
 
 #[test]
 fn recorded_marshal_converting() {
-    check_recorded(recorded::MARSHAL_CONVERTING);
+    check_recorded("MARSHAL_CONVERTING");
 }
 
 // ---------------------------------------------------------------------------------------
