@@ -14,7 +14,9 @@ use std::collections::BTreeMap;
 
 use hclkit_value::function::Function;
 
+mod encoding;
 mod policy;
+mod util;
 
 pub use policy::FsPolicy;
 
@@ -32,6 +34,7 @@ struct Module {
 /// A module is one line here: `Module { register: m::register, info: m::INFO }`.
 const MODULES: &[Module] = &[
     // issue-20a modules
+    Module { register: encoding::register, info: encoding::INFO },
     // issue-20b modules
 ];
 
