@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use hclkit_value::function::Function;
 
 mod encoding;
+mod hash;
 mod policy;
 mod util;
 
@@ -35,6 +36,7 @@ struct Module {
 const MODULES: &[Module] = &[
     // issue-20a modules
     Module { register: encoding::register, info: encoding::INFO },
+    Module { register: hash::register, info: hash::INFO },
     // issue-20b modules
 ];
 
