@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 use hclkit_value::function::Function;
 
+mod cidr;
 mod encoding;
 mod hash;
 mod policy;
@@ -37,6 +38,7 @@ const MODULES: &[Module] = &[
     // issue-20a modules
     Module { register: encoding::register, info: encoding::INFO },
     Module { register: hash::register, info: hash::INFO },
+    Module { register: cidr::register, info: cidr::INFO },
     // issue-20b modules
 ];
 
