@@ -16,6 +16,7 @@ use hclkit_value::function::Function;
 
 mod cidr;
 mod encoding;
+mod filesystem;
 mod hash;
 mod policy;
 mod util;
@@ -39,6 +40,7 @@ const MODULES: &[Module] = &[
     Module { register: encoding::register, info: encoding::INFO },
     Module { register: hash::register, info: hash::INFO },
     Module { register: cidr::register, info: cidr::INFO },
+    Module { register: filesystem::register, info: filesystem::INFO },
     // issue-20b modules
 ];
 
@@ -104,6 +106,8 @@ pub fn functions(options: &Options) -> BTreeMap<&'static str, Function> {
     for module in MODULES {
         (module.register)(&mut table, options);
     }
+    // Last: templates see the finished table.
+    filesystem::register_templatefile(&mut table, options);
     table
 }
 

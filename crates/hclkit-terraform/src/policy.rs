@@ -91,19 +91,44 @@ impl FsPolicy {
     }
 
     /// The contents of the file at `path`, with Go's error texts (`open P: no such file or
-    /// directory`, `read P: is a directory`). Only regular files are read (a named pipe
-    /// could block forever).
+    /// directory`, `read P: is a directory`), as Terraform's hash functions report them.
     pub(crate) fn read(&self, path: &str) -> Result<Vec<u8>, FunctionError> {
-        let r = self.resolve(path)?;
-        let meta = std::fs::metadata(&r.real).map_err(|e| FunctionError::new(go_io_error("open", &r.display, &e)))?;
+        self.read_file(path).map_err(|e| match e {
+            ReadError::Policy(e) => e,
+            ReadError::Io { message, .. } => FunctionError::new(message),
+        })
+    }
+
+    /// The contents of the file at `path`. Only regular files are read (a named pipe could
+    /// block forever).
+    pub(crate) fn read_file(&self, path: &str) -> Result<Vec<u8>, ReadError> {
+        let r = self.resolve(path).map_err(ReadError::Policy)?;
+        let io = |op: &str, e: std::io::Error| ReadError::Io {
+            not_found: e.kind() == std::io::ErrorKind::NotFound,
+            message: go_io_error(op, &r.display, &e),
+        };
+        let meta = std::fs::metadata(&r.real).map_err(|e| io("open", e))?;
         if meta.is_dir() {
-            return Err(FunctionError::new(format!("read {}: is a directory", r.display)));
+            return Err(ReadError::Io { not_found: false, message: format!("read {}: is a directory", r.display) });
         }
         if !meta.is_file() {
-            return Err(FunctionError::new(format!("read {}: not a regular file", r.display)));
+            return Err(ReadError::Io { not_found: false, message: format!("read {}: not a regular file", r.display) });
         }
-        std::fs::read(&r.real).map_err(|e| FunctionError::new(go_io_error("open", &r.display, &e)))
+        std::fs::read(&r.real).map_err(|e| io("read", e))
     }
+}
+
+/// Why a file could not be read.
+pub(crate) enum ReadError {
+    /// The policy does not allow it.
+    Policy(FunctionError),
+    /// The operating system said no.
+    Io {
+        /// Whether the file does not exist.
+        not_found: bool,
+        /// Go's error text.
+        message: String,
+    },
 }
 
 /// A path a configuration gave, resolved under a policy.
