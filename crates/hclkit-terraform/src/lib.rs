@@ -19,6 +19,7 @@ mod encoding;
 mod filesystem;
 mod hash;
 mod policy;
+mod time;
 mod util;
 
 pub use policy::FsPolicy;
@@ -41,6 +42,7 @@ const MODULES: &[Module] = &[
     Module { register: hash::register, info: hash::INFO },
     Module { register: cidr::register, info: cidr::INFO },
     Module { register: filesystem::register, info: filesystem::INFO },
+    Module { register: time::register, info: time::INFO },
     // issue-20b modules
 ];
 
