@@ -21,6 +21,7 @@ mod hash;
 mod policy;
 mod time;
 mod util;
+mod yaml;
 
 pub use policy::FsPolicy;
 
