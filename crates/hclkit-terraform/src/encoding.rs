@@ -50,6 +50,12 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         since: "<=1.0",
         note: "go-cty-yaml's output through libyaml's emitter rules, reproduced by hand.",
     },
+    FunctionInfo {
+        name: "yamldecode",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "yaml-rust2 parses; go-cty-yaml's YAML 1.1 resolution (yes/no/on/off, 0x/0o, timestamps, merge keys, tags) by hand; syntax-error texts mapped to libyaml's where they differ, positions approximate; alias expansion capped.",
+    },
 ];
 
 pub(crate) fn register(table: &mut Table, _options: &Options) {
@@ -74,6 +80,7 @@ pub(crate) fn register(table: &mut Table, _options: &Options) {
         }),
     );
     table.insert("yamlencode", crate::yaml::yamlencode());
+    table.insert("yamldecode", crate::yaml::yamldecode());
     table.insert(
         "urlencode",
         string_to_string("str", "Applies URL encoding to a given string.", |s| Ok(query_escape(s))),
