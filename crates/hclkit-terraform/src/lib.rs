@@ -19,6 +19,7 @@ mod encoding;
 mod filesystem;
 mod hash;
 mod policy;
+mod textencoding;
 mod time;
 mod util;
 mod yaml;
@@ -44,6 +45,7 @@ const MODULES: &[Module] = &[
     Module { register: cidr::register, info: cidr::INFO },
     Module { register: filesystem::register, info: filesystem::INFO },
     Module { register: time::register, info: time::INFO },
+    Module { register: textencoding::register, info: textencoding::INFO },
     // issue-20b modules
 ];
 
