@@ -208,6 +208,82 @@ fn parse_uuid(s: &str) -> Result<uuid::Uuid, String> {
     uuid::Uuid::try_parse_ascii(h).map_err(|_| "invalid UUID format".to_string())
 }
 
+/// `rsadecrypt(ciphertext, privatekey)`: PKCS #1 v1.5 decryption with an RSA private key in
+/// PEM form (PKCS #1 `RSA PRIVATE KEY` or PKCS #8 `PRIVATE KEY`), as Terraform reads it with
+/// `ssh.ParseRawPrivateKey`.
+pub(crate) fn rsadecrypt() -> Function {
+    Function::builder()
+        .description("Decrypts an RSA-encrypted ciphertext.")
+        .param(Parameter::new("ciphertext", Type::String))
+        .param(Parameter::new("privatekey", Type::String))
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            use rsa::pkcs1::DecodeRsaPrivateKey;
+            use rsa::pkcs8::DecodePrivateKey;
+            let s = str_arg(args, 0);
+            let ciphertext = crate::encoding::go_base64_decode(s).ok_or_else(|| {
+                FunctionError::arg(
+                    0,
+                    format!("failed to decode input {}: cipher text must be base64-encoded", crate::util::quote(s)),
+                )
+            })?;
+            let invalid = |msg: &str| FunctionError::arg(1, format!("invalid private key: {msg}"));
+            let (kind, headers, der) = pem_decode(str_arg(args, 1)).ok_or_else(|| invalid("ssh: no key found"))?;
+            if headers.iter().any(|h| h.starts_with("Proc-Type:") && h.contains("ENCRYPTED")) {
+                return Err(invalid("ssh: this private key is passphrase protected"));
+            }
+            let key = match kind.as_str() {
+                "RSA PRIVATE KEY" => rsa::RsaPrivateKey::from_pkcs1_der(&der).map_err(|e| invalid(&e.to_string()))?,
+                "PRIVATE KEY" => rsa::RsaPrivateKey::from_pkcs8_der(&der).map_err(|e| invalid(&e.to_string()))?,
+                "EC PRIVATE KEY" | "DSA PRIVATE KEY" | "OPENSSH PRIVATE KEY" => {
+                    return Err(FunctionError::arg(1, "invalid private key type: not an RSA key"))
+                }
+                other => {
+                    return Err(invalid(&format!("ssh: unsupported key type {}", crate::util::quote(other))));
+                }
+            };
+            let out = key
+                .decrypt(rsa::Pkcs1v15Encrypt, &ciphertext)
+                .map_err(|_| FunctionError::new("failed to decrypt: crypto/rsa: decryption error"))?;
+            Ok(Value::string(String::from_utf8_lossy(&out).into_owned()))
+        })
+        .build()
+}
+
+/// Go's `pem.Decode` for the first block: its type, headers and decoded body.
+fn pem_decode(text: &str) -> Option<(String, Vec<String>, Vec<u8>)> {
+    let mut rest = text;
+    loop {
+        let start = rest.find("-----BEGIN ")?;
+        let after = &rest[start + 11..];
+        let type_end = after.find("-----")?;
+        let kind = &after[..type_end];
+        let body_start = &after[type_end + 5..];
+        let Some(body_start) = body_start.strip_prefix("\r\n").or_else(|| body_start.strip_prefix('\n')) else {
+            rest = &rest[start + 11..];
+            continue;
+        };
+        let end_marker = format!("-----END {kind}-----");
+        let Some(end) = body_start.find(&end_marker) else {
+            rest = &rest[start + 11..];
+            continue;
+        };
+        let mut headers = Vec::new();
+        let mut body = String::new();
+        let mut in_headers = true;
+        for line in body_start[..end].lines() {
+            if in_headers && line.contains(':') {
+                headers.push(line.to_string());
+                continue;
+            }
+            in_headers = false;
+            body.extend(line.chars().filter(|c| !c.is_whitespace()));
+        }
+        let der = crate::encoding::go_base64_decode(&body)?;
+        return Some((kind.to_string(), headers, der));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,81 +334,5 @@ mod tests {
     fn file_hashes_read_nothing_by_default() {
         let err = table(false)["filemd5"].call(&[Value::string("x")]).unwrap_err();
         assert!(err.message().contains("no file access"), "{err:?}");
-    }
-}
-
-/// `rsadecrypt(ciphertext, privatekey)`: PKCS #1 v1.5 decryption with an RSA private key in
-/// PEM form (PKCS #1 `RSA PRIVATE KEY` or PKCS #8 `PRIVATE KEY`), as Terraform reads it with
-/// `ssh.ParseRawPrivateKey`.
-pub(crate) fn rsadecrypt() -> Function {
-    Function::builder()
-        .description("Decrypts an RSA-encrypted ciphertext.")
-        .param(Parameter::new("ciphertext", Type::String))
-        .param(Parameter::new("privatekey", Type::String))
-        .static_return_type(Type::String)
-        .implementation(|args, _| {
-            use rsa::pkcs1::DecodeRsaPrivateKey;
-            use rsa::pkcs8::DecodePrivateKey;
-            let s = str_arg(args, 0);
-            let ciphertext = crate::encoding::go_base64_decode(s).ok_or_else(|| {
-                FunctionError::arg(
-                    0,
-                    format!("failed to decode input {}: cipher text must be base64-encoded", crate::util::quote(s)),
-                )
-            })?;
-            let invalid = |msg: &str| FunctionError::arg(1, format!("invalid private key: {msg}"));
-            let (kind, headers, der) = pem_decode(str_arg(args, 1)).ok_or_else(|| invalid("ssh: no key found"))?;
-            if headers.iter().any(|h| h.starts_with("Proc-Type:") && h.contains("ENCRYPTED")) {
-                return Err(invalid("ssh: this private key is passphrase protected"));
-            }
-            let key = match kind.as_str() {
-                "RSA PRIVATE KEY" => rsa::RsaPrivateKey::from_pkcs1_der(&der).map_err(|e| invalid(&e.to_string()))?,
-                "PRIVATE KEY" => rsa::RsaPrivateKey::from_pkcs8_der(&der).map_err(|e| invalid(&e.to_string()))?,
-                "EC PRIVATE KEY" | "DSA PRIVATE KEY" | "OPENSSH PRIVATE KEY" => {
-                    return Err(FunctionError::arg(1, "invalid private key type: not an RSA key"))
-                }
-                other => {
-                    return Err(invalid(&format!("ssh: unsupported key type {}", crate::util::quote(other))));
-                }
-            };
-            let out = key
-                .decrypt(rsa::Pkcs1v15Encrypt, &ciphertext)
-                .map_err(|_| FunctionError::new("failed to decrypt: crypto/rsa: decryption error"))?;
-            Ok(Value::string(String::from_utf8_lossy(&out).into_owned()))
-        })
-        .build()
-}
-
-/// Go's `pem.Decode` for the first block: its type, headers and decoded body.
-fn pem_decode(text: &str) -> Option<(String, Vec<String>, Vec<u8>)> {
-    let mut rest = text;
-    loop {
-        let start = rest.find("-----BEGIN ")?;
-        let after = &rest[start + 11..];
-        let Some(type_end) = after.find("-----") else { return None };
-        let kind = &after[..type_end];
-        let body_start = &after[type_end + 5..];
-        let Some(body_start) = body_start.strip_prefix("\r\n").or_else(|| body_start.strip_prefix('\n')) else {
-            rest = &rest[start + 11..];
-            continue;
-        };
-        let end_marker = format!("-----END {kind}-----");
-        let Some(end) = body_start.find(&end_marker) else {
-            rest = &rest[start + 11..];
-            continue;
-        };
-        let mut headers = Vec::new();
-        let mut body = String::new();
-        let mut in_headers = true;
-        for line in body_start[..end].lines() {
-            if in_headers && line.contains(':') {
-                headers.push(line.to_string());
-                continue;
-            }
-            in_headers = false;
-            body.extend(line.chars().filter(|c| !c.is_whitespace()));
-        }
-        let der = crate::encoding::go_base64_decode(&body)?;
-        return Some((kind.to_string(), headers, der));
     }
 }
