@@ -23,7 +23,7 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         name: "bcrypt",
         origin: Origin::Terraform,
         since: "<=1.0",
-        note: "Random salt: unknown when planning (Options::planning).",
+        note: "Random salt: unknown when planning (Options::planning). Costs above 15 are refused (Terraform: up to 31, days of CPU).",
     },
     FunctionInfo {
         name: "uuid",
@@ -103,6 +103,9 @@ pub(crate) fn register(table: &mut Table, options: &Options) {
     table.insert("rsadecrypt", rsadecrypt());
 }
 
+/// The highest bcrypt cost computed (Terraform allows up to 31, which takes days).
+const MAX_BCRYPT_COST: i64 = 15;
+
 /// `bcrypt(str, cost...)`: a `$2a$` bcrypt hash with a random salt (cost 10 by default and
 /// for costs below 4, as Go's bcrypt).
 fn bcrypt(planning: bool) -> Function {
@@ -132,6 +135,11 @@ fn bcrypt(planning: bool) -> Function {
             if cost > 31 {
                 return Err(FunctionError::new(format!(
                     "error occured generating password crypto/bcrypt: cost {cost} is outside allowed range (4,31)"
+                )));
+            }
+            if cost > MAX_BCRYPT_COST {
+                return Err(FunctionError::new(format!(
+                    "bcrypt cost {cost} is above the {MAX_BCRYPT_COST} this library allows (each step doubles the time: cost 31 takes days)"
                 )));
             }
             let parts = bcrypt::hash_with_result(str_arg(args, 0), cost as u32)
@@ -304,6 +312,8 @@ mod tests {
         assert!(!bcrypt::verify("hellO", h).unwrap());
         // Recorded from Terraform v1.0.3: bcrypt("a", 3) (cost below 4 means 10).
         assert!(bcrypt::verify("a", "$2a$10$LYY7Ou21kCRJ2rmTGjo/9eQlXJa6VNHYxmpCnxzpAc/dVe.OVPbFG").unwrap());
+        let err = t["bcrypt"].call(&[Value::string("a"), Value::number(16)]).unwrap_err();
+        assert!(err.message().contains("above the 15"), "{err:?}");
     }
 
     #[test]
