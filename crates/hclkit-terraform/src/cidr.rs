@@ -57,8 +57,18 @@ fn cidrhost() -> Function {
             let (ip, mask) = parse_prefix(str_arg(args, 0)).map_err(FunctionError::new)?;
             let (parent, bits) = mask_size(&mask);
             let max: BigInt = (BigInt::one() << (bits - parent) as usize) - 1;
-            let num = if num.is_negative() { &max - (-num - 1) } else { num };
-            if num.is_negative() || num > max {
+            // go-cidr's HostBig: the range check is on the low 64 bits of the number (as a
+            // signed 64-bit integer), or on -num-1 for a negative number, which then counts
+            // back from the last host; the full number is what goes into the address.
+            let mut num = num;
+            let checked = if num.is_negative() {
+                let back = -&num - 1;
+                num = &max - &back;
+                back
+            } else {
+                BigInt::from(low_u64(&num) as i64)
+            };
+            if checked > max {
                 return Err(FunctionError::new(format!(
                     "prefix of {parent} does not accommodate a host numbered {num}"
                 )));

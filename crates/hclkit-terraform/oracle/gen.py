@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Generates random calls for the recorded-oracle tests: oracle/exprs/generated_GROUP.txt.
+
+Usage: oracle/gen.py GROUP [COUNT] [SEED]   (GROUP: cidr, encoding, yaml, time)
+then:  oracle/record.sh generated_GROUP
+The seed is fixed by default, so the lists (and their recordings) are reproducible."""
+import json, random, sys
+
+group = sys.argv[1]
+count = int(sys.argv[2]) if len(sys.argv) > 2 else 150
+rnd = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 20)
+
+
+def hcl_str(s):
+    # An HCL string literal: JSON escapes are HCL escapes, except that ${ and %{ must be doubled.
+    return json.dumps(s, ensure_ascii=False).replace("${", "$${").replace("%{", "%%{")
+
+
+def ipv4():
+    return ".".join(str(rnd.choice([0, 1, 10, 127, 172, 192, 255, rnd.randrange(256)])) for _ in range(4))
+
+
+def ipv6():
+    groups = [rnd.choice(["0", "fd00", "ffff", "1", "2001", "db8", format(rnd.randrange(65536), "x")]) for _ in range(8)]
+    text = ":".join(groups)
+    if rnd.random() < 0.5:
+        i = rnd.randrange(8)
+        j = rnd.randrange(i, 8)
+        text = ":".join(groups[:i]) + "::" + ":".join(groups[j + 1:])
+    return text
+
+
+def prefix():
+    if rnd.random() < 0.55:
+        return f"{ipv4()}/{rnd.choice([0, 8, 12, 16, 20, 24, 28, 30, 31, 32, rnd.randrange(34)])}"
+    return f"{ipv6()}/{rnd.choice([0, 32, 48, 56, 64, 72, 96, 104, 120, 127, 128, rnd.randrange(130)])}"
+
+
+def num(big=False):
+    return rnd.choice([0, 1, 2, 3, 15, 16, 255, 256, -1, -2, -256, rnd.randrange(-300, 70000)] + ([2**32, 2**64, 10**20, -(2**40)] if big else []))
+
+
+def text():
+    alphabet = "abcXYZ019 -_.~!*'()/?=&#%+\n\t\"\\é☃😀\u00a0\u2028"
+    return "".join(rnd.choice(alphabet) for _ in range(rnd.randrange(0, 12)))
+
+
+def value(depth=0):
+    r = rnd.random()
+    if depth > 2 or r < 0.45:
+        return rnd.choice([hcl_str(text()), str(num()), "true", "false", "null", "1.5", "-0.25"])
+    if r < 0.7:
+        return "[" + ", ".join(value(depth + 1) for _ in range(rnd.randrange(0, 4))) + "]"
+    keys = sorted({rnd.choice(["a", "b", "key", "yes", "1", "x y", "long_" + "k" * rnd.randrange(0, 140)]) for _ in range(rnd.randrange(0, 4))})
+    return "{" + ", ".join(f"{hcl_str(k)} = {value(depth + 1)}" for k in keys) + "}"
+
+
+def timestamp():
+    y = rnd.choice([1970, 2000, 2017, 2024, 9999, 1])
+    return f"{y:04d}-{rnd.randrange(1, 13):02d}-{rnd.randrange(1, 29):02d}T{rnd.randrange(24):02d}:{rnd.randrange(60):02d}:{rnd.randrange(60):02d}" + rnd.choice(["Z", "+05:30", "-08:00", ".5Z", ""])
+
+
+def duration():
+    return "".join(f"{rnd.choice(['', '-'])}{rnd.randrange(0, 100)}{rnd.choice(['h', 'm', 's', 'ms', 'us', 'ns', 'd', ''])}" for _ in range(rnd.randrange(1, 3)))
+
+
+out = []
+for _ in range(count):
+    if group == "cidr":
+        f = rnd.choice(["host", "mask", "sub", "subs"])
+        if f == "host":
+            out.append(f'cidrhost("{prefix()}", {num(True)})')
+        elif f == "mask":
+            out.append(f'cidrnetmask("{prefix()}")')
+        elif f == "sub":
+            out.append(f'cidrsubnet("{prefix()}", {rnd.choice([0, 1, 2, 4, 8, 16, 24, 32, 64, -1, rnd.randrange(-2, 40)])}, {num(True)})')
+        else:
+            bits = ", ".join(str(rnd.choice([1, 2, 3, 4, 8, 16, 0, 33, rnd.randrange(-1, 34)])) for _ in range(rnd.randrange(0, 5)))
+            out.append(f'cidrsubnets("{prefix()}"{", " if bits else ""}{bits})')
+    elif group == "encoding":
+        f = rnd.choice(["base64encode", "base64decode", "urlencode", "md5", "sha1", "sha256", "base64sha512", "uuidv5", "textencodebase64", "csvdecode"])
+        if f == "base64decode":
+            import base64
+            raw = base64.b64encode(text().encode()).decode()
+            if rnd.random() < 0.3 and raw:
+                raw = raw[: rnd.randrange(len(raw))]
+            out.append(f"base64decode({hcl_str(raw)})")
+        elif f == "uuidv5":
+            out.append(f'uuidv5("{rnd.choice(["dns", "url", "oid", "x500"])}", {hcl_str(text())})')
+        elif f == "textencodebase64":
+            out.append(f'textencodebase64({hcl_str(text())}, "{rnd.choice(["UTF-8", "UTF-16LE", "UTF-16", "ISO-8859-1", "windows-1252", "Shift_JIS", "US-ASCII"])}")')
+        elif f == "csvdecode":
+            rows = ["a,b"] + [",".join(rnd.choice(["1", "x", '"q,r"', "", "z z"]) for _ in range(rnd.choice([2, 2, 2, 1]))) for _ in range(rnd.randrange(0, 3))]
+            out.append(f"csvdecode({hcl_str(chr(10).join(rows) + chr(10))})")
+        else:
+            out.append(f"{f}({hcl_str(text())})")
+    elif group == "yaml":
+        v = value()
+        out.append(f"yamlencode({v})")
+        if rnd.random() < 0.5:
+            out.append(f"yamldecode(yamlencode({v}))")
+    elif group == "time":
+        if rnd.random() < 0.5:
+            out.append(f'timeadd("{timestamp()}", "{duration()}")')
+        else:
+            fmt = " ".join(rnd.choice(["YYYY", "YY", "MM", "M", "DD", "D", "EEEE", "EEE", "hh", "h", "HH", "mm", "m", "ss", "s", "aa", "AA", "ZZZZZ", "ZZZZ", "ZZZ", "Z", "'lit'", "MMM", "MMMM"]) for _ in range(rnd.randrange(1, 5)))
+            out.append(f'formatdate("{fmt}", "{timestamp()}")')
+    else:
+        sys.exit(f"unknown group {group}")
+
+with open(f"{__file__.rsplit('/', 1)[0]}/exprs/generated_{group}.txt", "w") as f:
+    f.write("# Generated by oracle/gen.py " + group + "; re-record with oracle/record.sh generated_" + group + "\n")
+    for e in out:
+        f.write(e.replace("\n", "\\n") + "\n")
