@@ -715,6 +715,10 @@ fn scalar_value(value: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<V
         ".nan" | ".NaN" | ".NAN" => return Err(FunctionError::new("floating point NaN is not supported")),
         _ => {}
     }
+    // go-cty-yaml takes a lone sign for an integer, and fails to read it as one.
+    if (value == "+" || value == "-") && (explicit.is_none() || explicit == Some("!!int")) {
+        return Err(FunctionError::new(format!("cannot parse {} as tag:yaml.org,2002:int", crate::util::quote(value))));
+    }
     if value.starts_with(|c: char| c.is_ascii_digit() || "+-.".contains(c)) {
         if explicit.is_none() || explicit == Some("!!timestamp") {
             if let Some(t) = yaml_timestamp(value) {
