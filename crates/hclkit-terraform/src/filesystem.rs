@@ -589,42 +589,54 @@ fn templatefile(policy: FsPolicy, functions: Table) -> Function {
             let path = str_arg(args, 0);
             let bytes = read_for_file_function(&policy, path)?;
             let text = String::from_utf8(bytes).map_err(|_| FunctionError::new(not_utf8(path)))?;
-            let (file, diags) = hclkit::parse_template(text.into_bytes(), path);
-            if diags.has_errors() {
-                return Err(FunctionError::new(diagnostics_error(&diags)));
-            }
-            let vars = &args[1];
-            let ty = vars.ty();
-            if !(ty.is_map() || ty.is_object()) {
-                return Err(FunctionError::arg(1, "invalid vars value: must be a map"));
-            }
-            let mut variables: BTreeMap<String, Value> = BTreeMap::new();
-            for (k, v) in vars.iter_elements() {
-                variables.insert(k.as_str().unwrap_or_default().to_string(), v);
-            }
-            for name in variables.keys() {
-                if !valid_identifier(name) {
-                    return Err(FunctionError::arg(1, format!("invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores", quote(name))));
-                }
-            }
-            for traversal in hclkit::syntax::native::expression::variables(file.expr()) {
-                let Some(root) = traversal.root_name() else { continue };
-                if !variables.contains_key(root) {
-                    let at = traversal.steps.first().map(|s| range_string(s.range())).unwrap_or_default();
-                    return Err(FunctionError::arg(
-                        1,
-                        format!("vars map does not contain key {}, referenced at {at}", quote(root)),
-                    ));
-                }
-            }
-            let ctx = EvalContext::new().with_variables(variables).with_functions(functions.clone());
-            let (value, diags) = evaluate(file.expr(), Some(&ctx));
-            if diags.has_errors() {
-                return Err(FunctionError::new(diagnostics_error(&diags)));
-            }
-            Ok(value)
+            render_template(&text, path, &args[1], 1, &functions)
         })
         .build()
+}
+
+/// Renders `text` (named `filename` in messages) as a template with the variables of `vars`
+/// (a map or object, the argument at `vars_arg`) and `functions`, with Terraform's checks and
+/// messages (`templatefile`'s; reusable for `templatestring`, Terraform 1.9).
+pub(crate) fn render_template(
+    text: &str,
+    filename: &str,
+    vars: &Value,
+    vars_arg: usize,
+    functions: &Table,
+) -> Result<Value, FunctionError> {
+    let (file, diags) = hclkit::parse_template(text.as_bytes().to_vec(), filename);
+    if diags.has_errors() {
+        return Err(FunctionError::new(diagnostics_error(&diags)));
+    }
+    let ty = vars.ty();
+    if !(ty.is_map() || ty.is_object()) {
+        return Err(FunctionError::arg(vars_arg, "invalid vars value: must be a map"));
+    }
+    let mut variables: BTreeMap<String, Value> = BTreeMap::new();
+    for (k, v) in vars.iter_elements() {
+        variables.insert(k.as_str().unwrap_or_default().to_string(), v);
+    }
+    for name in variables.keys() {
+        if !valid_identifier(name) {
+            return Err(FunctionError::arg(vars_arg, format!("invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores", quote(name))));
+        }
+    }
+    for traversal in hclkit::syntax::native::expression::variables(file.expr()) {
+        let Some(root) = traversal.root_name() else { continue };
+        if !variables.contains_key(root) {
+            let at = traversal.steps.first().map(|s| range_string(s.range())).unwrap_or_default();
+            return Err(FunctionError::arg(
+                vars_arg,
+                format!("vars map does not contain key {}, referenced at {at}", quote(root)),
+            ));
+        }
+    }
+    let ctx = EvalContext::new().with_variables(variables).with_functions(functions.clone());
+    let (value, diags) = evaluate(file.expr(), Some(&ctx));
+    if diags.has_errors() {
+        return Err(FunctionError::new(diagnostics_error(&diags)));
+    }
+    Ok(value)
 }
 
 // ---- paths ----
