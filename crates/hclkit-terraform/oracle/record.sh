@@ -11,6 +11,8 @@
 # /work/shared/oracle/terraform.sh and evaluates each expression in its own `terraform
 # console`. `@FSDATA@` in an expression stands for the absolute path of tests/fsdata (files
 # the filesystem functions read); the placeholder is put back into the recorded results.
+# fileset cases list tests/fsdata: after adding a file there, re-record `filesystem`.
+# Random cases: oracle/gen.py GROUP writes exprs/generated_GROUP.txt (fixed seed).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 crate=$(dirname "$here")

@@ -67,13 +67,15 @@ impl FsPolicy {
                 given = format!("{}{}", home.to_string_lossy(), &given[1..]);
             }
         }
+        // A relative base is taken from the working directory, once, here.
+        let base = std::path::absolute(base).unwrap_or_else(|_| base.clone());
         let given_path = Path::new(&given);
         let display =
             if given_path.is_absolute() { clean(given_path) } else { clean(&Path::new(".").join(given_path)) };
         let real = if given_path.is_absolute() { clean(given_path) } else { clean(&base.join(given_path)) };
         let resolved = Resolved { real, display: display.to_string_lossy().into_owned() };
         if !self.outside {
-            let base_clean = clean(base);
+            let base_clean = clean(&base);
             let inside = resolved.real.starts_with(&base_clean)
                 && match (resolved.real.canonicalize(), base_clean.canonicalize()) {
                     // Symbolic links must not lead out either.
