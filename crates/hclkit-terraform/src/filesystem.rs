@@ -25,7 +25,7 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         name: "fileset",
         origin: Origin::Terraform,
         since: "<=1.0",
-        note: "Reads through the FsPolicy; symbolic-link loops are not followed; a malformed pattern is an error even where nothing would be matched against it.",
+        note: "Reads through the FsPolicy; symbolic-link loops are not followed; matching work is bounded.",
     },
     FunctionInfo {
         name: "templatefile",
@@ -209,17 +209,14 @@ fn fileset(policy: FsPolicy) -> Function {
             let display_pattern = clean(&Path::new(&dir.display).join(pattern)).to_string_lossy().into_owned();
             let real_pattern = clean(&dir.real.join(pattern));
             let components = split_pattern(&real_pattern.to_string_lossy());
-            if components.iter().any(|c| matches!(validate_component(c), Err(BadPattern::Syntax))) {
-                return Err(FunctionError::new(format!(
-                    "failed to glob pattern ({display_pattern}): syntax error in pattern"
-                )));
-            }
-            let mut walk = Walk { matches: Vec::new(), visits: 0, seen_dirs: Vec::new() };
+            // As doublestar, a malformed pattern is an error only once it is matched against a
+            // directory entry.
+            let mut walk = Walk { matches: Vec::new(), visits: 0, seen_dirs: Vec::new(), pattern: display_pattern };
             let (start, rest) = match components.split_first() {
                 Some((first, rest)) if first.is_empty() => (PathBuf::from("/"), rest),
                 _ => (PathBuf::from("."), &components[..]),
             };
-            walk.glob(start, rest)?;
+            walk.glob(start, rest, true)?;
             let mut out = Vec::new();
             for m in walk.matches {
                 let Ok(meta) = std::fs::metadata(&m) else { continue };
@@ -296,30 +293,6 @@ fn is_magic(component: &str) -> bool {
 enum BadPattern {
     Syntax,
     TooComplex,
-}
-
-fn validate_component(c: &str) -> Result<(), BadPattern> {
-    // Matching against any name walks the whole pattern, so syntax errors show.
-    let pat: Vec<char> = c.chars().collect();
-    match_component(&pat, &[]).map(|_| ())?;
-    let mut i = 0;
-    let mut depth = 0i32;
-    while i < pat.len() {
-        match pat[i] {
-            '\\' => i += 1,
-            '[' => {
-                class_end(&pat, i)?;
-            }
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ => {}
-        }
-        i += 1;
-    }
-    if depth != 0 || pat.last() == Some(&'\\') {
-        return Err(BadPattern::Syntax);
-    }
-    Ok(())
 }
 
 /// The index just past the `]` of the class starting at `start`.
@@ -451,6 +424,8 @@ struct Walk {
     visits: usize,
     /// Directories on the current `**` descent (canonical), to stop at symbolic-link loops.
     seen_dirs: Vec<PathBuf>,
+    /// The whole pattern, as error messages show it.
+    pattern: String,
 }
 
 impl Walk {
@@ -464,8 +439,10 @@ impl Walk {
         Ok(())
     }
 
-    /// doublestar's `doGlob`.
-    fn glob(&mut self, mut base: PathBuf, components: &[String]) -> Result<(), FunctionError> {
+    /// doublestar's `doGlob`. A malformed pattern is an error where the first directory is
+    /// matched (`top`); below it doublestar's error is overwritten by the next sibling's result
+    /// (in directory order, which varies between file systems), so it is dropped there.
+    fn glob(&mut self, mut base: PathBuf, components: &[String], top: bool) -> Result<(), FunctionError> {
         self.visit()?;
         let literal = components.iter().take_while(|c| !is_magic(c)).count();
         for c in &components[..literal] {
@@ -502,7 +479,7 @@ impl Walk {
                     if last {
                         self.matches.push(child.clone());
                     }
-                    self.glob(child, &components[idx..])?;
+                    self.glob(child, &components[idx..], false)?;
                 } else if last {
                     self.matches.push(child);
                 }
@@ -518,17 +495,27 @@ impl Walk {
         for name in &names {
             self.visit()?;
             let n: Vec<char> = name.chars().collect();
-            let matched = match_component(&pat, &n).map_err(|e| match e {
-                BadPattern::Syntax => FunctionError::new("failed to glob pattern: syntax error in pattern"),
-                BadPattern::TooComplex => FunctionError::new(format!(
-                    "failed to glob pattern: a pattern component needs more than {MATCH_STEPS} steps to match, or is longer than 1024 characters"
-                )),
-            })?;
+            let matched = match match_component(&pat, &n) {
+                Ok(m) => m,
+                Err(BadPattern::Syntax) if !top => return Ok(()),
+                Err(BadPattern::Syntax) => {
+                    return Err(FunctionError::new(format!(
+                        "failed to glob pattern ({}): syntax error in pattern",
+                        self.pattern
+                    )))
+                }
+                Err(BadPattern::TooComplex) => {
+                    return Err(FunctionError::new(format!(
+                        "failed to glob pattern ({}): a pattern component needs more than {MATCH_STEPS} steps to match, or is longer than 1024 characters",
+                        self.pattern
+                    )))
+                }
+            };
             if matched {
                 if last {
                     self.matches.push(base.join(name));
                 } else {
-                    self.glob(base.join(name), &components[idx + 1..])?;
+                    self.glob(base.join(name), &components[idx + 1..], false)?;
                 }
             }
         }
@@ -711,7 +698,7 @@ mod tests {
         assert_eq!(m("[a-c]", "b"), Some(true));
         assert_eq!(m("\\*", "*"), Some(true));
         assert_eq!(m("[", "a"), None);
-        assert!(validate_component("{a,b").is_err());
+        assert_eq!(m("{a,b", "a"), None);
         assert_eq!(split_pattern("/a/{b/c,d}/*"), ["", "a", "{b/c,d}", "*"]);
         // Backtracking is bounded: an error, not exponential time.
         let name = "a".repeat(200);
