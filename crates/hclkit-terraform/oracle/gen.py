@@ -125,6 +125,45 @@ for _ in range(count):
         if any(("[" in p and "]" not in p) for p in later) or ("{a," in pattern and not pattern.startswith("{a,") and not pattern.startswith("./{a,")):
             continue
         out.append(f'fileset("@FSDATA@", {hcl_str(pattern)})')
+    elif group == "yamldoc":
+        # Block-style documents: nested mappings and sequences, flow collections, quoted and
+        # block scalars, anchors and aliases, comments.
+        anchors = []
+
+        def scalar():
+            r = rnd.random()
+            if r < 0.3:
+                return rnd.choice(["x", "hello world", "yes", "No", "~", "null", "1", "-2.5", "0x1f", "1e3", "2001-12-14", "'q'", '"d\\tq"', "true", ".inf"])
+            if r < 0.45 and anchors:
+                return "*" + rnd.choice(anchors)
+            return rnd.choice(["plain", "'single ''quoted'''", '"double \\n esc"', "[1, two, 3.0]", "{a: 1, b: [x]}", "[]", "{}", "''", "!!str 12"])
+
+        def block(indent, depth):
+            lines = []
+            kind = rnd.choice(["map", "seq"])
+            for _ in range(rnd.randrange(1, 4)):
+                pad = " " * indent
+                lead = f"{pad}{rnd.choice(['a', 'b', 'key', 'k2', '1', 'on'])}:" if kind == "map" else f"{pad}-"
+                r = rnd.random()
+                if depth < 2 and r < 0.35:
+                    anchor = ""
+                    if rnd.random() < 0.3:
+                        name = f"n{len(anchors)}"
+                        anchors.append(name)
+                        anchor = f" &{name}"
+                    lines.append(lead + anchor)
+                    lines.extend(block(indent + 2, depth + 1))
+                elif r < 0.45:
+                    lines.append(lead + " |" + rnd.choice(["", "-", "+"]))
+                    lines.append(pad + "  line one")
+                    lines.append(pad + "  line two")
+                else:
+                    comment = rnd.choice(["", "", " # note"])
+                    lines.append(f"{lead} {scalar()}{comment}")
+            return lines
+
+        doc = "\n".join(block(0, 0)) + "\n"
+        out.append(f"yamldecode({hcl_str(doc)})")
     elif group == "time":
         if rnd.random() < 0.5:
             out.append(f'timeadd("{timestamp()}", "{duration()}")')

@@ -403,12 +403,7 @@ fn scan_error(src: &str, e: &ScanError) -> FunctionError {
             parser_error("did not find expected node content")
         }
         "while parsing node, found unknown anchor" => {
-            let rest = src.get(m.index()..).unwrap_or_default();
-            let name: String = rest
-                .trim_start_matches('*')
-                .chars()
-                .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
-                .collect();
+            let name = alias_name_at(src, m.index());
             return FunctionError::new(format!("reference to undefined anchor {}", crate::util::quote(&name)));
         }
         i if i.starts_with("unexpected character") || i.starts_with("tabs disallowed") => {
@@ -426,6 +421,15 @@ fn scan_error(src: &str, e: &ScanError) -> FunctionError {
     } else {
         FunctionError::new(format!("on line {}, column 1: {problem}", line0 + 1))
     }
+}
+
+/// The name of the alias (`*name`) at a character index of the source.
+fn alias_name_at(src: &str, char_index: usize) -> String {
+    src.chars()
+        .skip(char_index)
+        .skip_while(|c| *c == '*')
+        .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
+        .collect()
 }
 
 struct Loader<'a> {
@@ -463,7 +467,15 @@ impl Loader<'_> {
         }
         let (node, anchor) = match event {
             Event::Alias(id) => {
-                let node = self.anchors.get(&id).cloned().ok_or_else(|| FunctionError::new("unknown anchor"))?;
+                // The parser knows the anchor, but its node is not finished: the alias is inside it.
+                let node = self.anchors.get(&id).cloned().ok_or_else(|| {
+                    let name = alias_name_at(self.src, mark.index());
+                    FunctionError::new(at(
+                        mark.line().saturating_sub(1),
+                        mark.col() + 1,
+                        &format!("cannot refer to anchor {} from inside its own definition", crate::util::quote(&name)),
+                    ))
+                })?;
                 self.count(size(&node))?;
                 return Ok(node);
             }

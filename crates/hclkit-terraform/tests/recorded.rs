@@ -51,7 +51,11 @@ fn evaluate_with(expr: &str, vars: &[(&str, Value)]) -> Json {
     }
     let encoded = match table["jsonencode"].call(&[value]) {
         Ok(v) => v,
-        Err(e) => return serde_json::json!({"ok": false, "summary": "jsonencode failed", "detail": e.to_string()}),
+        Err(e) => {
+            // As HCL reports the failure of tfeval's outer jsonencode call.
+            let d = e.diagnostic("jsonencode", &table["jsonencode"], 1);
+            return serde_json::json!({"ok": false, "summary": d.summary, "detail": d.detail});
+        }
     };
     if encoded.is_unknown() {
         return serde_json::json!({"ok": null, "output": "(known after apply)"});
