@@ -78,7 +78,7 @@ for _ in range(count):
             bits = ", ".join(str(rnd.choice([1, 2, 3, 4, 8, 16, 0, 33, rnd.randrange(-1, 34)])) for _ in range(rnd.randrange(0, 5)))
             out.append(f'cidrsubnets("{prefix()}"{", " if bits else ""}{bits})')
     elif group == "encoding":
-        f = rnd.choice(["base64encode", "base64decode", "urlencode", "md5", "sha1", "sha256", "base64sha512", "uuidv5", "textencodebase64", "csvdecode"])
+        f = rnd.choice(["base64encode", "base64decode", "urlencode", "md5", "sha1", "sha256", "base64sha512", "uuidv5", "textencodebase64", "textdecodebase64", "csvdecode"])
         if f == "base64decode":
             import base64
             raw = base64.b64encode(text().encode()).decode()
@@ -88,7 +88,12 @@ for _ in range(count):
         elif f == "uuidv5":
             out.append(f'uuidv5("{rnd.choice(["dns", "url", "oid", "x500"])}", {hcl_str(text())})')
         elif f == "textencodebase64":
-            out.append(f'textencodebase64({hcl_str(text())}, "{rnd.choice(["UTF-8", "UTF-16LE", "UTF-16", "ISO-8859-1", "windows-1252", "Shift_JIS", "US-ASCII"])}")')
+            out.append(f'textencodebase64({hcl_str(text())}, "{rnd.choice(["UTF-8", "UTF-16LE", "UTF-16", "ISO-8859-1", "windows-1252", "Shift_JIS", "US-ASCII", "EUC-KR", "GB18030", "Big5", "KOI8-U", "ISO-8859-7", "windows-1258", "ISO-2022-JP"])}")')
+        elif f == "textdecodebase64":
+            import base64
+            raw = bytes(rnd.choice([0x41, 0x7f, 0x80, 0x81, 0x8d, 0x9f, 0xa4, 0xc3, 0xa9, 0xe2, 0x82, 0xff, 0xfe, 0x00, 0x1b, 0x24, 0x42, 0x5c, 0xa1, 0xb0]) for _ in range(rnd.randrange(0, 6)))
+            enc = rnd.choice(["UTF-8", "UTF-16LE", "UTF-16BE", "UTF-16", "ISO-8859-1", "ISO-8859-2", "ISO-8859-15", "windows-1252", "windows-1251", "KOI8-R", "Shift_JIS", "EUC-JP", "EUC-KR", "GBK", "GB18030", "Big5", "US-ASCII", "ISO-2022-JP", "macintosh", "IBM866", "windows-874"])
+            out.append(f'textdecodebase64("{base64.b64encode(raw).decode()}", "{enc}")')
         elif f == "csvdecode":
             rows = ["a,b"] + [",".join(rnd.choice(["1", "x", '"q,r"', "", "z z"]) for _ in range(rnd.choice([2, 2, 2, 1]))) for _ in range(rnd.randrange(0, 3))]
             out.append(f"csvdecode({hcl_str(chr(10).join(rows) + chr(10))})")

@@ -153,10 +153,26 @@ fn encode(codec: Codec, s: &str) -> Option<Vec<u8>> {
         Codec::Ascii => s.is_ascii().then(|| s.as_bytes().to_vec()),
         Codec::Latin1 => s.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
         Codec::Whatwg(enc) => {
+            if enc.is_single_byte() && s.chars().any(|c| is_c1(c) && c_one_passthrough(enc, c)) {
+                return None;
+            }
             let (bytes, _, had_errors) = enc.encode(s);
             (!had_errors).then(|| bytes.into_owned())
         }
     }
+}
+
+/// Whether a single-byte WHATWG encoding maps the C1 control `c` to the byte of the same value:
+/// the WHATWG tables fill the code points a charset leaves undefined (0x80-0x9F of ISO-8859-2,
+/// 0x81 of windows-1252, ...) that way; golang.org/x/text leaves them undefined.
+fn c_one_passthrough(enc: &'static Encoding, c: char) -> bool {
+    let mut buf = [0; 4];
+    let (bytes, _, had_errors) = enc.encode(c.encode_utf8(&mut buf));
+    !had_errors && bytes.as_ref() == [c as u32 as u8]
+}
+
+fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9f}').contains(&c)
 }
 
 fn decode(codec: Codec, b: &[u8]) -> Option<String> {
@@ -171,7 +187,14 @@ fn decode(codec: Codec, b: &[u8]) -> Option<String> {
         Codec::Utf16Le => encoding_rs::UTF_16LE.decode_without_bom_handling_and_without_replacement(b)?.into_owned(),
         Codec::Ascii => b.iter().all(|c| *c < 0x80).then(|| b.iter().map(|c| *c as char).collect())?,
         Codec::Latin1 => b.iter().map(|c| *c as char).collect(),
-        Codec::Whatwg(enc) => enc.decode_without_bom_handling_and_without_replacement(b)?.into_owned(),
+        Codec::Whatwg(enc) => {
+            let text = enc.decode_without_bom_handling_and_without_replacement(b)?.into_owned();
+            // See c_one_passthrough: a byte decoded to the C1 control of its own value.
+            if enc.is_single_byte() && b.iter().zip(text.chars()).any(|(b, c)| is_c1(c) && c as u32 == *b as u32) {
+                return None;
+            }
+            text
+        }
     };
     (!out.contains('\u{FFFD}')).then_some(out)
 }
