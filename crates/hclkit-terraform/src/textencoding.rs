@@ -84,7 +84,7 @@ fn lookup(name: &str) -> Option<(Codec, &'static str)> {
         (
             &["euc-jp", "extended_unix_code_packed_format_for_japanese", "cseucpkdfmtjapanese"],
             Codec::Whatwg(encoding_rs::EUC_JP),
-            "EUC-JP",
+            "Extended_UNIX_Code_Packed_Format_for_Japanese",
         ),
         (&["iso-2022-jp", "csiso2022jp"], Codec::Whatwg(encoding_rs::ISO_2022_JP), "ISO-2022-JP"),
         (&["euc-kr", "cseuckr"], Codec::Whatwg(encoding_rs::EUC_KR), "EUC-KR"),
@@ -156,10 +156,46 @@ fn encode(codec: Codec, s: &str) -> Option<Vec<u8>> {
             if enc.is_single_byte() && s.chars().any(|c| is_c1(c) && c_one_passthrough(enc, c)) {
                 return None;
             }
+            if enc == encoding_rs::BIG5 {
+                return big5_encode(s);
+            }
             let (bytes, _, had_errors) = enc.encode(s);
             (!had_errors).then(|| bytes.into_owned())
         }
     }
+}
+
+/// Big5 as golang.org/x/text encodes it: the WHATWG encoder, and for the characters it leaves
+/// out (the HKSCS part of the index, below lead byte 0xA1) the first index entry that decodes
+/// to the character.
+fn big5_encode(s: &str) -> Option<Vec<u8>> {
+    static HKSCS: std::sync::OnceLock<std::collections::HashMap<char, [u8; 2]>> = std::sync::OnceLock::new();
+    let mut out = Vec::with_capacity(s.len());
+    for c in s.chars() {
+        let mut buf = [0; 4];
+        let (bytes, _, had_errors) = encoding_rs::BIG5.encode(c.encode_utf8(&mut buf));
+        if !had_errors {
+            out.extend_from_slice(&bytes);
+            continue;
+        }
+        let table = HKSCS.get_or_init(|| {
+            let mut map = std::collections::HashMap::new();
+            for lead in 0x81u8..=0xFE {
+                for trail in (0x40u8..=0x7E).chain(0xA1..=0xFE) {
+                    let pair = [lead, trail];
+                    if let Some(text) = encoding_rs::BIG5.decode_without_bom_handling_and_without_replacement(&pair) {
+                        let mut chars = text.chars();
+                        if let (Some(ch), None) = (chars.next(), chars.next()) {
+                            map.entry(ch).or_insert(pair);
+                        }
+                    }
+                }
+            }
+            map
+        });
+        out.extend_from_slice(table.get(&c)?);
+    }
+    Some(out)
 }
 
 /// Whether a single-byte WHATWG encoding maps the C1 control `c` to the byte of the same value:
@@ -189,6 +225,11 @@ fn decode(codec: Codec, b: &[u8]) -> Option<String> {
         Codec::Latin1 => b.iter().map(|c| *c as char).collect(),
         Codec::Whatwg(enc) => {
             let text = enc.decode_without_bom_handling_and_without_replacement(b)?.into_owned();
+            // golang.org/x/text's GBK leaves the user-defined areas, which WHATWG maps to the
+            // Private Use Area, undefined.
+            if enc == encoding_rs::GBK && text.chars().any(|c| ('\u{E000}'..='\u{F8FF}').contains(&c)) {
+                return None;
+            }
             // See c_one_passthrough: a byte decoded to the C1 control of its own value.
             if enc.is_single_byte() && b.iter().zip(text.chars()).any(|(b, c)| is_c1(c) && c as u32 == *b as u32) {
                 return None;
