@@ -438,6 +438,8 @@ struct Loader<'a> {
     anchors: std::collections::HashMap<usize, std::rc::Rc<Node>>,
     nodes: usize,
     depth: usize,
+    /// The source's characters (markers count characters).
+    chars: Vec<char>,
 }
 
 impl Loader<'_> {
@@ -504,6 +506,23 @@ impl Loader<'_> {
                     let (ev, m) = self.next()?;
                     if matches!(ev, Event::MappingEnd) {
                         break;
+                    }
+                    // libyaml (YAML 1.1) has no implicit empty key: `: x` is a parse error.
+                    if let Event::Scalar(value, TScalarStyle::Plain, 0, None) = &ev {
+                        if value.is_empty() && self.chars.get(m.index()) == Some(&':') {
+                            // What stands before the `:` tells an explicit `?` key (allowed) and
+                            // a flow collection (another message) from a block mapping.
+                            let before = &self.chars[..m.index()];
+                            let prev = before.iter().rev().find(|c| !c.is_whitespace());
+                            let problem = match prev {
+                                Some('?') => None,
+                                Some('{' | '[' | ',') => Some("did not find expected node content"),
+                                _ => Some("did not find expected key"),
+                            };
+                            if let Some(problem) = problem {
+                                return Err(FunctionError::new(at(m.line().saturating_sub(1), m.col() + 1, problem)));
+                            }
+                        }
                     }
                     let k = self.node(ev, m)?;
                     let (ev, m) = self.next()?;
@@ -825,8 +844,14 @@ fn decode(src: &str) -> Result<Value, FunctionError> {
         }
     }
     let text = if src.is_empty() { "\n" } else { src };
-    let mut loader =
-        Loader { src: text, parser: Parser::new_from_str(text), anchors: Default::default(), nodes: 0, depth: 0 };
+    let mut loader = Loader {
+        src: text,
+        parser: Parser::new_from_str(text),
+        anchors: Default::default(),
+        nodes: 0,
+        depth: 0,
+        chars: text.chars().collect(),
+    };
     let (ev, _) = loader.next()?;
     if !matches!(ev, Event::StreamStart) {
         return Err(FunctionError::new("missing stream start token"));
