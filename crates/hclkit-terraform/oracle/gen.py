@@ -170,6 +170,23 @@ for _ in range(count):
 
         doc = "\n".join(block(0, 0)) + "\n"
         out.append(f"yamldecode({hcl_str(doc)})")
+    elif group == "yamlodd":
+        # Less common block constructs: empty values, folded and multi-line plain scalars,
+        # document markers, explicit keys, nested empty collections, merge keys.
+        pieces = [
+            "a:", "a: ~", "b: >\n  folded\n  more\n", "c: plain\n  continued", "? k\n: v", "--- \nx: 1",
+            "x: 1\n...", "m: {}", "s: []", "l:\n- 1\n-\n- 3", "base: &b {p: 1}\nuse:\n  <<: *b\n  q: 2",
+            "t: !!str 2001-01-01", "n: -.5", "h: 0o17", "q: 'it''s'", "d: \"\\x41\\u00e9\"", "e: |2\n   indented",
+            "k: [a, [b, {c: d}]]", "w: yes # c", "# only comment", "z: 12:30", "y: 1_0.5",
+        ]
+        chosen = []
+        for _ in range(rnd.randrange(1, 4)):
+            p = rnd.choice(pieces)
+            key = p.split(":", 1)[0]
+            if any(c.split(":", 1)[0] == key for c in chosen) or p.startswith(("---", "? ", "#")) and chosen:
+                continue
+            chosen.append(p)
+        out.append(f"yamldecode({hcl_str(chr(10).join(chosen) + chr(10))})")
     elif group == "time":
         if rnd.random() < 0.5:
             out.append(f'timeadd("{timestamp()}", "{duration()}")')

@@ -863,10 +863,25 @@ fn decode(src: &str) -> Result<Value, FunctionError> {
     let (ev, m) = loader.next()?;
     let root = loader.node(ev, m)?;
     let (mut ev, mut mark) = loader.next()?;
+    let mut had_end = false;
     if matches!(ev, Event::DocumentEnd) {
+        // Whether the document ended with an explicit `...` (yaml-rust2 reports implicit ends
+        // too): the marker then stands on it.
+        let i = mark.index().min(loader.chars.len());
+        had_end = loader.chars[..i].ends_with(&['.', '.', '.']) || loader.chars[i..].starts_with(&['.', '.', '.']);
         (ev, mark) = loader.next()?;
     }
     if !matches!(ev, Event::StreamEnd) {
+        // After `...`, libyaml wants an explicit `---` before more content.
+        let i = mark.index().min(loader.chars.len());
+        let explicit = loader.chars[i..].starts_with(&['-', '-', '-']);
+        if matches!(ev, Event::DocumentStart) && !explicit && had_end {
+            let line0 = loader.chars[..i].iter().filter(|c| **c == '\n').count();
+            // The content's first character on its line (the marker may stand past it).
+            let start = loader.chars[..i].iter().rposition(|c| *c == '\n').map_or(0, |p| p + 1);
+            let col = loader.chars[start..].iter().take_while(|c| **c == ' ').count() + 1;
+            return Err(FunctionError::new(at(line0, col, "did not find expected <document start>")));
+        }
         let msg = "unexpected extra content after value";
         return Err(FunctionError::new(at(mark.line().saturating_sub(1), mark.col() + 1, msg)));
     }
