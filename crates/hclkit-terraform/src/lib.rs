@@ -14,7 +14,11 @@ use std::collections::BTreeMap;
 
 use hclkit_value::function::Function;
 
+mod collection;
+mod cty;
+mod marks;
 mod policy;
+mod strings;
 
 pub use policy::FsPolicy;
 
@@ -77,7 +81,11 @@ pub struct FunctionInfo {
 pub fn functions(options: &Options) -> BTreeMap<&'static str, Function> {
     let mut table = BTreeMap::new();
     let _ = options;
-    table.extend(hclkit_value::stdlib::all());
+    cty::register(&mut table);
+    collection::register(&mut table);
+    strings::register(&mut table);
+    marks::register(&mut table);
+    table.extend(hclkit::ext::tryfunc::functions());
     table
 }
 
