@@ -8,10 +8,10 @@ use hclkit_value::convert;
 use hclkit_value::function::{Function, FunctionError, Parameter};
 use hclkit_value::{stdlib, Type, Value};
 
-use crate::{FunctionInfo, Origin};
+use crate::{FunctionInfo, Options, Origin, Table};
 
 /// Adds this module's functions to `table`.
-pub(crate) fn register(table: &mut BTreeMap<&'static str, Function>) {
+pub(crate) fn register(table: &mut Table, _options: &Options) {
     table.insert("index", index());
     table.insert("length", length());
     table.insert("lookup", lookup());
@@ -28,25 +28,86 @@ pub(crate) fn register(table: &mut BTreeMap<&'static str, Function>) {
 }
 
 /// Catalog entries of this module's functions.
-pub(crate) fn catalog() -> Vec<FunctionInfo> {
-    let shadow = |name, note| FunctionInfo { name, origin: Origin::TerraformShadow, since: "<=1.0", note };
-    let own = |name, note| FunctionInfo { name, origin: Origin::Terraform, since: "<=1.0", note };
-    vec![
-        shadow("index", "`index(list, value)`: the position of the first element equal to `value` in a list or tuple (cty's `index(collection, key)` indexes a collection instead)."),
-        shadow("length", "Also counts the characters (grapheme clusters) of a string and the attributes of an object; the parameter is `value`."),
-        shadow("lookup", "The default is optional (without it a missing key is an error); objects are accepted, with the result type of the attribute found or of the default."),
-        shadow("coalesce", "Skips empty strings as well as nulls; the error is \"no non-null, non-empty-string arguments\"."),
-        shadow("values", "The same function; its parameter is named `values` (go-cty v1.9's name) in error messages."),
-        own("sum", "The sum of a list, set or tuple of numbers."),
-        own("transpose", "Swaps the keys and values of a map of lists of strings."),
-        own("matchkeys", "The elements of `values` whose corresponding `keys` element is in `searchset`."),
-        own("one", "The only element of a list, set or tuple with zero or one elements (null for none)."),
-        own("alltrue", "Whether every element of a list of bools is true (a null counts as false)."),
-        own("anytrue", "Whether any element of a list of bools is true."),
-        own("list", "Removed in Terraform v0.12: every call fails with Terraform's message pointing at `tolist`."),
-        own("map", "Removed in Terraform v0.12: every call fails with Terraform's message pointing at `tomap`."),
-    ]
-}
+pub(crate) const INFO: &[FunctionInfo] = &[
+    FunctionInfo {
+        name: "index",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "`index(list, value)`: the position of the first element equal to `value` in a list or tuple (cty's `index(collection, key)` indexes a collection instead).",
+    },
+    FunctionInfo {
+        name: "length",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "Also counts the characters (grapheme clusters) of a string and the attributes of an object; the parameter is `value`.",
+    },
+    FunctionInfo {
+        name: "lookup",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "The default is optional (without it a missing key is an error); objects are accepted, with the result type of the attribute found or of the default.",
+    },
+    FunctionInfo {
+        name: "coalesce",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "Skips empty strings as well as nulls; the error is \"no non-null, non-empty-string arguments\".",
+    },
+    FunctionInfo {
+        name: "values",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "cty's function; its parameter is named `values` (go-cty v1.9's name) in error messages.",
+    },
+    FunctionInfo {
+        name: "sum",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "The sum of a list, set or tuple of numbers.",
+    },
+    FunctionInfo {
+        name: "transpose",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "Swaps the keys and values of a map of lists of strings.",
+    },
+    FunctionInfo {
+        name: "matchkeys",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "The elements of `values` whose corresponding `keys` element is in `searchset`.",
+    },
+    FunctionInfo {
+        name: "one",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "The only element of a list, set or tuple with zero or one elements (null for none).",
+    },
+    FunctionInfo {
+        name: "alltrue",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "Whether every element of a list of bools is true (a null counts as false).",
+    },
+    FunctionInfo {
+        name: "anytrue",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "Whether any element of a list of bools is true.",
+    },
+    FunctionInfo {
+        name: "list",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "Removed in Terraform v0.12: every call fails with Terraform's message pointing at `tolist`.",
+    },
+    FunctionInfo {
+        name: "map",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "Removed in Terraform v0.12: every call fails with Terraform's message pointing at `tomap`.",
+    },
+];
 
 fn arg(args: &[Value], i: usize) -> Value {
     args.get(i).cloned().unwrap_or_else(Value::dynamic)

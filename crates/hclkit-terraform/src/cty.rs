@@ -1,85 +1,35 @@
-//! The go-cty standard functions Terraform v1.0.3 exposes, by the names it gives them, and
-//! their catalog entries. Terraform's own versions of some of them (its shadows) live in the
+//! The go-cty standard functions Terraform v1.0.3 exposes, by the names it gives them (the
+//! table starts as hclkit's whole stdlib; this module removes the others), and `try`/`can`. Terraform's own versions of some of them (its shadows) live in the
 //! other modules and replace these in [`crate::functions`].
 
-use std::collections::BTreeMap;
+use crate::{FunctionInfo, Options, Origin, Table};
 
-use hclkit_value::function::Function;
-use hclkit_value::stdlib;
 
-use crate::{FunctionInfo, Origin};
+/// go-cty functions Terraform does not expose, which hclkit's stdlib has.
+pub(crate) const NOT_IN_TERRAFORM: &[&str] =
+    &["hasindex", "int", "regexreplace", "sethaselement", "setsymmetricdifference", "strlen"];
 
-/// The go-cty functions Terraform v1.0.3 exposes unchanged, by name. (Terraform does not
-/// expose cty's `hasindex`, `int`, `regexreplace`, `sethaselement`,
-/// `setsymmetricdifference` and `strlen`.)
-pub(crate) const NAMES: &[&str] = &[
-    "abs",
-    "ceil",
-    "chomp",
-    "chunklist",
-    "coalescelist",
-    "compact",
-    "concat",
-    "contains",
-    "csvdecode",
-    "distinct",
-    "element",
-    "flatten",
-    "floor",
-    "format",
-    "formatdate",
-    "formatlist",
-    "indent",
-    "join",
-    "jsondecode",
-    "jsonencode",
-    "keys",
-    "log",
-    "lower",
-    "max",
-    "merge",
-    "min",
-    "parseint",
-    "pow",
-    "range",
-    "regex",
-    "regexall",
-    "reverse",
-    "setintersection",
-    "setproduct",
-    "setsubtract",
-    "setunion",
-    "signum",
-    "slice",
-    "sort",
-    "split",
-    "strrev",
-    "substr",
-    "timeadd",
-    "title",
-    "trim",
-    "trimprefix",
-    "trimspace",
-    "trimsuffix",
-    "upper",
-    "values",
-    "zipmap",
-];
-
-/// Adds the go-cty functions of [`NAMES`] to `table`.
-pub(crate) fn register(table: &mut BTreeMap<&'static str, Function>) {
-    let all = stdlib::all();
-    for name in NAMES {
-        if let Some(f) = all.get(name) {
-            table.insert(name, f.clone());
-        }
+/// Removes the go-cty functions Terraform does not expose from `table` (which starts as
+/// hclkit's whole stdlib), and adds `try` and `can`.
+pub(crate) fn register(table: &mut Table, _options: &Options) {
+    for name in NOT_IN_TERRAFORM {
+        table.remove(name);
     }
+    table.extend(hclkit::ext::tryfunc::functions());
 }
 
-/// Catalog entries of the functions of [`NAMES`].
-pub(crate) fn catalog() -> Vec<FunctionInfo> {
-    NAMES
-        .iter()
-        .map(|name| FunctionInfo { name, origin: Origin::CtyStdlib, since: "<=1.0", note: "" })
-        .collect()
-}
+/// Catalog entries: `try` and `can` (the functions of [`NAMES`] get the default entry).
+pub(crate) const INFO: &[FunctionInfo] = &[
+    FunctionInfo {
+        name: "can",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "HCL's `tryfunc` extension: whether its argument expression evaluates without errors.",
+    },
+    FunctionInfo {
+        name: "try",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "HCL's `tryfunc` extension: the first argument expression that evaluates without errors.",
+    },
+];

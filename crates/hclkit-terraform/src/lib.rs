@@ -16,11 +16,35 @@ use hclkit_value::function::Function;
 
 mod collection;
 mod cty;
+mod encoding;
 mod marks;
 mod policy;
 mod strings;
+mod util;
 
 pub use policy::FsPolicy;
+
+/// The function table as modules build it: by name.
+pub(crate) type Table = BTreeMap<&'static str, Function>;
+
+/// One module of the library: how it adds its functions to the table (possibly replacing the
+/// cty functions of the same names), and its catalog entries.
+struct Module {
+    register: fn(&mut Table, &Options),
+    info: &'static [FunctionInfo],
+}
+
+/// Every module, in the order they are applied to the table (after go-cty's standard library).
+/// A module is one line here: `Module { register: m::register, info: m::INFO }`.
+const MODULES: &[Module] = &[
+    // issue-20a modules
+    Module { register: encoding::register, info: encoding::INFO },
+    // issue-20b modules
+    Module { register: cty::register, info: cty::INFO },
+    Module { register: collection::register, info: collection::INFO },
+    Module { register: strings::register, info: strings::INFO },
+    Module { register: marks::register, info: marks::INFO },
+];
 
 /// How the function table behaves where Terraform's behaviour depends on the situation.
 #[derive(Clone, Debug, Default)]
@@ -79,17 +103,25 @@ pub struct FunctionInfo {
 
 /// Terraform's function table under the given options, by name.
 pub fn functions(options: &Options) -> BTreeMap<&'static str, Function> {
-    let mut table = BTreeMap::new();
-    let _ = options;
-    cty::register(&mut table);
-    collection::register(&mut table);
-    strings::register(&mut table);
-    marks::register(&mut table);
-    table.extend(hclkit::ext::tryfunc::functions());
+    let mut table = Table::new();
+    table.extend(hclkit_value::stdlib::all());
+    for module in MODULES {
+        (module.register)(&mut table, options);
+    }
     table
 }
 
-/// Every function of [`functions`], described.
+/// Every function of [`functions`], described: the entries of the modules that define them,
+/// and [`Origin::CtyStdlib`] for the go-cty functions no module replaces.
 pub fn catalog() -> Vec<FunctionInfo> {
-    Vec::new()
+    let mut out: BTreeMap<&'static str, FunctionInfo> = BTreeMap::new();
+    for name in functions(&Options::default()).keys() {
+        out.insert(name, FunctionInfo { name, origin: Origin::CtyStdlib, since: "<=1.0", note: "" });
+    }
+    for module in MODULES {
+        for info in module.info {
+            out.insert(info.name, *info);
+        }
+    }
+    out.into_values().collect()
 }

@@ -8,15 +8,14 @@
 //! is `x`. An application that must hide sensitive values can replace these entries of the
 //! table with functions that record what they see.
 
-use std::collections::BTreeMap;
 
 use hclkit_value::function::{Function, FunctionError, Parameter};
 use hclkit_value::{stdlib, Type, Value};
 
-use crate::{FunctionInfo, Origin};
+use crate::{FunctionInfo, Options, Origin, Table};
 
 /// Adds this module's functions to `table`.
-pub(crate) fn register(table: &mut BTreeMap<&'static str, Function>) {
+pub(crate) fn register(table: &mut Table, _options: &Options) {
     table.insert("sensitive", pass_through("Returns a value identical to its argument, marked as sensitive (hclkit: unmarked)."));
     table.insert("nonsensitive", pass_through("Returns a value identical to its argument with the sensitive mark removed (hclkit: unchanged)."));
     table.insert("ephemeralasnull", pass_through("Returns its argument with every ephemeral part null (hclkit values are never ephemeral: unchanged)."));
@@ -31,28 +30,74 @@ pub(crate) fn register(table: &mut BTreeMap<&'static str, Function>) {
 }
 
 /// Catalog entries of this module's functions.
-pub(crate) fn catalog() -> Vec<FunctionInfo> {
-    let own = |name, since, note| FunctionInfo { name, origin: Origin::Terraform, since, note };
-    let conv = |name| FunctionInfo {
-        name,
+pub(crate) const INFO: &[FunctionInfo] = &[
+    FunctionInfo {
+        name: "sensitive",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "Pass-through: hclkit values carry no sensitive mark, so the result is the argument unchanged.",
+    },
+    FunctionInfo {
+        name: "nonsensitive",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "Pass-through: the argument unchanged (Terraform rejects an argument that is not sensitive; hclkit cannot tell).",
+    },
+    FunctionInfo {
+        name: "issensitive",
+        origin: Origin::Terraform,
+        since: "1.8",
+        note: "Always false: hclkit values carry no sensitive mark.",
+    },
+    FunctionInfo {
+        name: "ephemeralasnull",
+        origin: Origin::Terraform,
+        since: "1.10",
+        note: "Pass-through: hclkit values are never ephemeral.",
+    },
+    FunctionInfo {
+        name: "defaults",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "An experiment in v1.0 (removed in v1.3): every call fails with Terraform's message for a module without the experiment.",
+    },
+    FunctionInfo {
+        name: "tobool",
         origin: Origin::TerraformShadow,
         since: "<=1.0",
         note: "Terraform's conversion function (it carries marks through); the same behaviour as hclkit's stdlib version, parameter `v`.",
-    };
-    vec![
-        own("sensitive", "<=1.0", "Pass-through: hclkit values carry no sensitive mark, so the result is the argument unchanged."),
-        own("nonsensitive", "<=1.0", "Pass-through: the argument unchanged (Terraform rejects an argument that is not sensitive; hclkit cannot tell)."),
-        own("issensitive", "1.8", "Always false: hclkit values carry no sensitive mark."),
-        own("ephemeralasnull", "1.10", "Pass-through: hclkit values are never ephemeral."),
-        own("defaults", "<=1.0", "An experiment in v1.0 (removed in v1.3): every call fails with Terraform's message for a module without the experiment."),
-        conv("tobool"),
-        conv("tolist"),
-        conv("tomap"),
-        conv("tonumber"),
-        conv("toset"),
-        conv("tostring"),
-    ]
-}
+    },
+    FunctionInfo {
+        name: "tolist",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "Terraform's conversion function (it carries marks through); the same behaviour as hclkit's stdlib version, parameter `v`.",
+    },
+    FunctionInfo {
+        name: "tomap",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "Terraform's conversion function (it carries marks through); the same behaviour as hclkit's stdlib version, parameter `v`.",
+    },
+    FunctionInfo {
+        name: "tonumber",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "Terraform's conversion function (it carries marks through); the same behaviour as hclkit's stdlib version, parameter `v`.",
+    },
+    FunctionInfo {
+        name: "toset",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "Terraform's conversion function (it carries marks through); the same behaviour as hclkit's stdlib version, parameter `v`.",
+    },
+    FunctionInfo {
+        name: "tostring",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "Terraform's conversion function (it carries marks through); the same behaviour as hclkit's stdlib version, parameter `v`.",
+    },
+];
 
 fn pass_through(description: &str) -> Function {
     Function::builder()

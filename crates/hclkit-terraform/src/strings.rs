@@ -1,15 +1,14 @@
 //! Terraform's string functions: its `replace` (with the `/regex/` form, shadowing
 //! go-cty's), and `startswith`, `endswith` (v1.3) and `strcontains` (v1.5).
 
-use std::collections::BTreeMap;
 
 use hclkit_value::function::{Function, Parameter};
 use hclkit_value::{stdlib, Type, Value};
 
-use crate::{FunctionInfo, Origin};
+use crate::{FunctionInfo, Options, Origin, Table};
 
 /// Adds this module's functions to `table`.
-pub(crate) fn register(table: &mut BTreeMap<&'static str, Function>) {
+pub(crate) fn register(table: &mut Table, _options: &Options) {
     table.insert("replace", replace());
     table.insert("startswith", startswith());
     table.insert("endswith", endswith());
@@ -17,19 +16,32 @@ pub(crate) fn register(table: &mut BTreeMap<&'static str, Function>) {
 }
 
 /// Catalog entries of this module's functions.
-pub(crate) fn catalog() -> Vec<FunctionInfo> {
-    vec![
-        FunctionInfo {
-            name: "replace",
-            origin: Origin::TerraformShadow,
-            since: "<=1.0",
-            note: "A `substr` wrapped in slashes (`/re/`, at least two characters) is a regular expression (RE2 syntax, `$1` and `${name}` in the replacement), as cty's `regexreplace`.",
-        },
-        FunctionInfo { name: "startswith", origin: Origin::Terraform, since: "1.3", note: "Whether a string starts with a prefix." },
-        FunctionInfo { name: "endswith", origin: Origin::Terraform, since: "1.3", note: "Whether a string ends with a suffix." },
-        FunctionInfo { name: "strcontains", origin: Origin::Terraform, since: "1.5", note: "Whether a string contains a substring." },
-    ]
-}
+pub(crate) const INFO: &[FunctionInfo] = &[
+    FunctionInfo {
+        name: "replace",
+        origin: Origin::TerraformShadow,
+        since: "<=1.0",
+        note: "A `substr` wrapped in slashes (`/re/`, at least two characters) is a regular expression (RE2 syntax, `$1` and `${name}` in the replacement), as cty's `regexreplace`.",
+    },
+    FunctionInfo {
+        name: "startswith",
+        origin: Origin::Terraform,
+        since: "1.3",
+        note: "Whether a string starts with a prefix.",
+    },
+    FunctionInfo {
+        name: "endswith",
+        origin: Origin::Terraform,
+        since: "1.3",
+        note: "Whether a string ends with a suffix.",
+    },
+    FunctionInfo {
+        name: "strcontains",
+        origin: Origin::Terraform,
+        since: "1.5",
+        note: "Whether a string contains a substring.",
+    },
+];
 
 fn string_arg(args: &[Value], i: usize) -> &str {
     args.get(i).and_then(Value::as_str).unwrap_or_default()

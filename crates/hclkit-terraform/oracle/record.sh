@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Records Terraform v1.0.3's results for the expressions of oracle/exprs/GROUP.txt (one a
+# line; or standard input when it is not a file) into tests/recorded/GROUP.jsonl, the
+# expected results of tests/recorded.rs.
+#
+# Usage: crates/hclkit-terraform/oracle/record.sh GROUP [< expressions.txt]
+#   Re-run for a group after editing its expression list (`record.sh encoding`), or all of
+#   them: `for f in oracle/exprs/*.txt; do oracle/record.sh "$(basename "$f" .txt)"; done`.
+#
+# It runs /work/shared/tools/tfeval (TFEVAL overrides the path), which installs Terraform with
+# /work/shared/oracle/terraform.sh and evaluates each expression in its own `terraform
+# console`. `@FSDATA@` in an expression stands for the absolute path of tests/fsdata (files
+# the filesystem functions read); the placeholder is put back into the recorded results.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+crate=$(dirname "$here")
+group=${1:?usage: record.sh GROUP [< expressions.txt]}
+tfeval=${TFEVAL:-/work/shared/tools/tfeval}
+fsdata=$crate/tests/fsdata
+list=$here/exprs/$group.txt
+if [[ ! -f $list ]]; then
+  mkdir -p "$here/exprs"
+  cat > "$list"
+fi
+out=$crate/tests/recorded/$group.jsonl
+mkdir -p "$(dirname "$out")"
+# Comment lines (#) in the list are skipped.
+grep -v '^#' "$list" | grep -v '^[[:space:]]*$' | FSDATA="$fsdata" python3 -c '
+import os, sys
+d = os.environ["FSDATA"]
+for l in sys.stdin: print(l.rstrip("\n").replace("@FSDATA@", d))
+' | "$tfeval" -j 2 | FSDATA="$fsdata" python3 -c '
+import json, os, sys
+d = os.environ["FSDATA"]
+for line in sys.stdin:
+    r = json.loads(line)
+    expr = r.pop("expr").replace(d, "@FSDATA@")
+    for k in ("detail", "summary", "output"):
+        if isinstance(r.get(k), str): r[k] = r[k].replace(d, "@FSDATA@")
+    r.pop("stderr", None) if r.get("ok") is not None else None
+    print(json.dumps({"expr": expr, "result": r}, ensure_ascii=False))
+' > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "$out: $(wc -l < "$out") cases" >&2
