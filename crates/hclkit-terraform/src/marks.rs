@@ -129,10 +129,13 @@ pub fn defaults() -> Function {
         .description("Fills in null attributes of an object from a defaults object (experimental in Terraform v1.0; not available).")
         .param(Parameter::new("input", Type::Dynamic).allow_null(true))
         .param(Parameter::new("defaults", Type::Dynamic))
-        .return_type(|_| {
-            Err(FunctionError::new(
-                "this function is experimental and available only when the experiment keyword module_variable_optional_attrs is enabled for the current module",
-            ))
-        })
+        .return_type(|_| Err(experiment_error()))
+        .implementation(|_, _| Err(experiment_error()))
         .build()
+}
+
+fn experiment_error() -> FunctionError {
+    FunctionError::new(
+        "this function is experimental and available only when the experiment keyword module_variable_optional_attrs is enabled for the current module",
+    )
 }
