@@ -345,25 +345,28 @@ pub fn sum() -> Function {
                 return Ok(Value::unknown(Type::Number));
             }
             let elems = list.elements().unwrap_or_default();
-            let mut total: Option<Value> = None;
-            for e in elems {
-                // Terraform (v1.0.3) panics where the first element is not a number; this is
-                // the error it gives for the others.
+            let Some((first, rest)) = elems.split_first() else { return Ok(Value::unknown(Type::Number)) };
+            if first.is_null() {
+                return Err(FunctionError::arg(0, NUMBER_VALUES));
+            }
+            // Terraform (v1.0.3) panics where the first element is not a number, when it adds
+            // the next one or returns it alone; the call fails here.
+            let not_number = || FunctionError::new(NUMBER_VALUES);
+            let mut total = first.clone();
+            for e in rest {
                 if e.is_null() {
                     return Err(FunctionError::arg(0, NUMBER_VALUES));
                 }
-                if total.is_none() && e.ty() != Type::Number {
-                    return Err(FunctionError::new(NUMBER_VALUES));
-                }
                 let n = convert::convert(e, &Type::Number).map_err(|_| FunctionError::arg(0, NUMBER_VALUES))?;
-                total = Some(match total {
-                    None => n,
-                    Some(t) => {
-                        t.add(&n).map_err(|_| FunctionError::new("can't compute sum of opposing infinities"))?
-                    }
-                });
+                if total.ty() != Type::Number {
+                    return Err(not_number());
+                }
+                total = total.add(&n).map_err(|_| FunctionError::new("can't compute sum of opposing infinities"))?;
             }
-            Ok(total.unwrap_or_else(|| Value::unknown(Type::Number)))
+            if total.ty() != Type::Number {
+                return Err(not_number());
+            }
+            Ok(total)
         })
         .build()
 }

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""gencalls.py [-n N] [-s SEED] [FUNC...]: random calls of Terraform's own and shadowed
+functions (and the cty ones around them), one HCL expression a line, for comparing hclkit
+with Terraform v1.0.3 (oracle/conformance.sh runs both and oracle/compare.py diffs them).
+
+Arguments are random values of varied types: numbers (integers, fractions, negatives, big),
+strings (empty, slashes, regex-looking, non-ASCII, numeric and boolean text), bools, nulls,
+lists, sets, maps, tuples and objects of those, nested; with a bias towards the types each
+function wants, so that most calls get past argument conversion. The seed is printed on
+standard error; the same seed gives the same calls."""
+import random, sys
+
+args = sys.argv[1:]
+n, seed = 300, random.randrange(1 << 30)
+while args and args[0] in ("-n", "-s"):
+    if args[0] == "-n":
+        n = int(args[1])
+    else:
+        seed = int(args[1])
+    args = args[2:]
+print(f"gencalls seed {seed}", file=sys.stderr)
+rng = random.Random(seed)
+
+STRINGS = ["", "a", "b", "abc", "a,b", "hello world", "/", "//", "/a/", "/(l+)/", "/[/", "/^/", "x/y/",
+           "héllo", "e\u0301", "1", "2", "1.5", "-3", "true", "false", "null", " a ", "a\nb", "$1", "${a}",
+           "A_b-c", "%s", "%d", "..", "/./"]
+
+
+def hstr(s):
+    out = '"'
+    for c in s:
+        if c == '"':
+            out += '\\"'
+        elif c == "\\":
+            out += "\\\\"
+        elif c == "\n":
+            out += "\\n"
+        else:
+            out += c
+    out += '"'
+    # A "${" or "%{" would start an interpolation or directive: escape it.
+    return out.replace("${", "$${").replace("%{", "%%{")
+
+
+def prim(kind=None):
+    kind = kind or rng.choice(["num", "str", "str", "bool", "null"])
+    if kind == "num":
+        return rng.choice(["0", "1", "2", "3", "-1", "1.5", "0.1", "-2.25", "10", "1e3", "100000000000000000000", str(rng.randint(-50, 50))])
+    if kind == "str":
+        return hstr(rng.choice(STRINGS))
+    if kind == "bool":
+        return rng.choice(["true", "false"])
+    return "null"
+
+
+def value(depth=0, kind=None):
+    kinds = ["prim"] * 3 + (["tuple", "list", "set", "object", "map"] if depth < 2 else [])
+    k = kind or rng.choice(kinds)
+    if k == "prim":
+        return prim()
+    size = rng.choice([0, 1, 1, 2, 2, 3])
+    if k in ("num", "str", "bool", "null"):
+        return prim(k)
+    if k in ("tuple", "list", "set"):
+        if rng.random() < 0.6:  # homogeneous elements, often
+            ek = rng.choice(["num", "str", "bool"])
+            elems = [prim(ek) for _ in range(size)]
+        else:
+            elems = [value(depth + 1) for _ in range(size)]
+        t = "[" + ", ".join(elems) + "]"
+        return {"tuple": t, "list": f"tolist({t})", "set": f"toset({t})"}[k]
+    keys = rng.sample(["a", "b", "c", "d", "x"], size)
+    if rng.random() < 0.6:
+        ek = rng.choice(["num", "str", "bool"])
+        attrs = [f"{key} = {prim(ek)}" for key in keys]
+    else:
+        attrs = [f"{key} = {value(depth + 1)}" for key in keys]
+    o = "{" + ", ".join(attrs) + "}"
+    return o if k == "object" else f"tomap({o})"
+
+
+def strs(size=None):
+    size = rng.choice([0, 1, 2, 3]) if size is None else size
+    return "[" + ", ".join(hstr(rng.choice(STRINGS[:8])) for _ in range(size)) + "]"
+
+
+def numlist():
+    return "[" + ", ".join(prim(rng.choice(["num", "num", "num", "str", "null"])) for _ in range(rng.choice([0, 1, 2, 3]))) + "]"
+
+
+def boollist():
+    return "[" + ", ".join(rng.choice(["true", "false", "null", '"true"', '"false"', "1"]) for _ in range(rng.choice([0, 1, 2, 3]))) + "]"
+
+
+def anyv():
+    return value()
+
+
+def key():
+    return rng.choice([hstr(rng.choice(["a", "b", "c", "x", ""])), "1", "null", "true"])
+
+
+def lmap():
+    keys = rng.sample(["a", "b", "c"], rng.choice([0, 1, 2, 3]))
+    return "{" + ", ".join(f"{k} = {strs()}" for k in keys) + "}"
+
+
+GENS = {
+    "index": lambda: f"index({rng.choice([strs(), numlist(), anyv()])}, {rng.choice([prim(), hstr(rng.choice(STRINGS[:8])), anyv()])})",
+    "length": lambda: f"length({anyv()})",
+    "lookup": lambda: f"lookup({rng.choice([value(kind='object'), value(kind='map'), anyv()])}, {key()}" + rng.choice(["", ", " + anyv(), ", " + prim()]) + ")",
+    "coalesce": lambda: "coalesce(" + ", ".join(rng.choice([prim(), prim(), '""', anyv()]) for _ in range(rng.choice([1, 2, 3]))) + ")",
+    "replace": lambda: f"replace({hstr(rng.choice(STRINGS))}, {hstr(rng.choice(STRINGS))}, {hstr(rng.choice(STRINGS))})",
+    "sum": lambda: f"sum({rng.choice([numlist(), numlist(), anyv()])})",
+    "transpose": lambda: f"transpose({rng.choice([lmap(), lmap(), anyv()])})",
+    "matchkeys": lambda: f"matchkeys({rng.choice([strs(), numlist()])}, {rng.choice([strs(), numlist()])}, {rng.choice([strs(), numlist(), anyv()])})",
+    "one": lambda: f"one({rng.choice([strs(rng.choice([0, 1, 1, 2])), anyv()])})",
+    "alltrue": lambda: f"alltrue({rng.choice([boollist(), anyv()])})",
+    "anytrue": lambda: f"anytrue({rng.choice([boollist(), anyv()])})",
+    "values": lambda: f"values({rng.choice([value(kind='object'), value(kind='map'), anyv()])})",
+    "keys": lambda: f"keys({rng.choice([value(kind='object'), value(kind='map'), anyv()])})",
+    "tostring": lambda: f"tostring({anyv()})",
+    "tonumber": lambda: f"tonumber({rng.choice([prim(), hstr(rng.choice(['1', '1.5', '-3', 'x', '1e3', ' 1', '0x1']))])})",
+    "tobool": lambda: f"tobool({anyv()})",
+    "tolist": lambda: f"tolist({anyv()})",
+    "toset": lambda: f"toset({anyv()})",
+    "tomap": lambda: f"tomap({anyv()})",
+    "element": lambda: f"element({rng.choice([strs(), anyv()])}, {prim('num')})",
+    "flatten": lambda: f"flatten({anyv()})",
+    "merge": lambda: "merge(" + ", ".join(rng.choice([value(kind='object'), value(kind='map'), anyv()]) for _ in range(rng.choice([0, 1, 2, 3]))) + ")",
+    "join": lambda: f"join({hstr(rng.choice([',', '', '-']))}, {rng.choice([strs(), numlist(), anyv()])})",
+    "split": lambda: f"split({hstr(rng.choice([',', '', 'a', '/']))}, {hstr(rng.choice(STRINGS))})",
+    "substr": lambda: f"substr({hstr(rng.choice(STRINGS))}, {prim('num')}, {prim('num')})",
+    "title": lambda: f"title({hstr(rng.choice(STRINGS))})",
+    "trim": lambda: f"trim({hstr(rng.choice(STRINGS))}, {hstr(rng.choice(['a', ' ', '/', 'ab', '']))})",
+    "format": lambda: f"format({hstr(rng.choice(['%s', '%d', '%v', '%q', '%5.1f', '%#v', '%t', '%s-%s']))}, {anyv()})",
+    "range": lambda: "range(" + ", ".join(prim("num") for _ in range(rng.choice([1, 2, 3]))) + ")",
+    "distinct": lambda: f"distinct({rng.choice([strs(), numlist(), anyv()])})",
+    "compact": lambda: f"compact({rng.choice([strs(), anyv()])})",
+    "concat": lambda: "concat(" + ", ".join(rng.choice([strs(), numlist(), anyv()]) for _ in range(rng.choice([1, 2]))) + ")",
+    "contains": lambda: f"contains({rng.choice([strs(), numlist(), anyv()])}, {prim()})",
+    "reverse": lambda: f"reverse({rng.choice([strs(), anyv()])})",
+    "sort": lambda: f"sort({rng.choice([strs(), numlist(), anyv()])})",
+    "zipmap": lambda: f"zipmap({strs()}, {rng.choice([strs(), numlist(), anyv()])})",
+    "chunklist": lambda: f"chunklist({rng.choice([strs(), numlist()])}, {prim('num')})",
+    "coalescelist": lambda: "coalescelist(" + ", ".join(rng.choice([strs(), '[]', anyv()]) for _ in range(rng.choice([1, 2]))) + ")",
+    "setproduct": lambda: "setproduct(" + ", ".join(rng.choice([strs(), numlist()]) for _ in range(rng.choice([1, 2]))) + ")",
+    "slice": lambda: f"slice({rng.choice([strs(), numlist()])}, {prim('num')}, {prim('num')})",
+}
+
+names = args or sorted(GENS)
+for i in range(n):
+    print(GENS[names[i % len(names)]]())
