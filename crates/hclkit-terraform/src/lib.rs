@@ -19,7 +19,9 @@ mod cty;
 mod encoding;
 mod marks;
 mod policy;
+mod provider;
 mod strings;
+mod template;
 mod util;
 
 pub use policy::FsPolicy;
@@ -44,6 +46,8 @@ const MODULES: &[Module] = &[
     Module { register: collection::register, info: collection::INFO },
     Module { register: strings::register, info: strings::INFO },
     Module { register: marks::register, info: marks::INFO },
+    Module { register: provider::register, info: provider::INFO },
+    Module { register: template::register, info: template::INFO },
 ];
 
 /// How the function table behaves where Terraform's behaviour depends on the situation.

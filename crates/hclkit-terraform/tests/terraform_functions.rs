@@ -124,3 +124,80 @@ fn removed_and_experimental_functions_fail_with_terraforms_messages() {
     let (_, detail) = eval("defaults({a = null}, {a = 1})", &[]).unwrap_err();
     assert!(detail.contains("module_variable_optional_attrs"), "{detail}");
 }
+
+#[test]
+fn templatestring_renders_a_referenced_string() {
+    let t = ("t", Value::string("Hello, ${upper(name)}%{ for i in [1, 2] }.${i}%{ endfor }"));
+    assert_eq!(ok("templatestring(t, {name = \"ann\"})", &[t.clone()]), Value::string("Hello, ANN.1.2"));
+    assert_eq!(ok("templatestring(t, tomap({name = \"b\"}))", &[t.clone()]), Value::string("Hello, B.1.2"));
+    let (summary, detail) = eval("templatestring(\"x${1}\", {})", &[]).unwrap_err();
+    assert_eq!(summary, "Invalid function argument");
+    assert!(detail.contains("templatestring is only for rendering templates that are not part of the configuration"), "{detail}");
+    let (_, detail) = eval("templatestring(upper(t), {})", &[t.clone()]).unwrap_err();
+    assert!(detail.contains("must be a direct reference to a single string"), "{detail}");
+    let (_, detail) = eval("templatestring(t, {})", &[t.clone()]).unwrap_err();
+    assert_eq!(
+        detail,
+        "Invalid value for \"vars\" parameter: vars map does not contain key \"name\", referenced at templatestring template:1,16-20."
+    );
+    let (_, detail) = eval("templatestring(t, {\"a-b\" = 1, \"1x\" = 2})", &[t.clone()]).unwrap_err();
+    assert!(detail.contains("invalid template variable name \"1x\""), "{detail}");
+    let (_, detail) = eval("templatestring(t, [])", &[t.clone()]).unwrap_err();
+    assert_eq!(detail, "Invalid value for \"vars\" parameter: invalid vars value: must be a map.");
+    // Templates cannot render templates.
+    let r = ("r", Value::string("${templatestring(x, {})}"));
+    let (_, detail) = eval("templatestring(r, {x = \"y\"})", &[r]).unwrap_err();
+    assert!(detail.contains("cannot recursively call templatestring from inside another template function"), "{detail}");
+    // An unknown template renders unknown.
+    let u = ("u", Value::unknown(Type::String));
+    assert_eq!(ok("templatestring(u, {})", &[u]), Value::unknown(Type::String));
+}
+
+#[test]
+fn builtin_provider_functions_encode_and_decode() {
+    let table = functions(&Options::new());
+    let call = |name: &str, v: Value| table[name].call(&[v]);
+    let expr = |v: Value| call("provider::terraform::encode_expr", v).unwrap();
+    assert_eq!(expr(Value::string("a\"b\n${x}%{y}$z")), Value::string(r#""a\"b\n$${x}%%{y}$z""#));
+    assert_eq!(expr(ok("1.5", &[])), Value::string("1.5"));
+    assert_eq!(expr(Value::null(Type::String)), Value::string("null"));
+    assert_eq!(expr(Value::list(vec![1.into(), 2.into()]).unwrap()), Value::string("[1, 2]"));
+    assert_eq!(expr(Value::empty_object()), Value::string("{}"));
+    let nested = Value::object([
+        ("a", Value::number(1)),
+        ("long-name", Value::object([("x y", Value::bool(true))])),
+        ("t", Value::tuple(vec![Value::string("\u{1}"), Value::null(Type::Bool)])),
+    ]);
+    assert_eq!(
+        expr(nested.clone()),
+        Value::string("{\n  a = 1\n  long-name = {\n    \"x y\" = true\n  }\n  t = [\"\\u0001\", null]\n}")
+    );
+    let tfvars = |v: Value| call("provider::terraform::encode_tfvars", v);
+    assert_eq!(
+        tfvars(Value::map([("b", Value::number(2)), ("a", Value::number(1))]).unwrap()).unwrap(),
+        Value::string("a = 1\nb = 2\n")
+    );
+    assert_eq!(
+        tfvars(Value::object([("0x", Value::number(1))])).unwrap_err().message(),
+        "invalid variable name \"0x\": must be a valid identifier, per Terraform's rules for input variable declarations"
+    );
+    assert!(tfvars(Value::string("x")).unwrap_err().message().starts_with("invalid value to encode"));
+    assert_eq!(tfvars(Value::null(Type::Dynamic)).unwrap_err().message(), "cannot encode a null value in tfvars syntax");
+    // Round trip through decode_tfvars.
+    let src = tfvars(Value::object([("n", nested)])).unwrap();
+    let decoded = call("provider::terraform::decode_tfvars", src).unwrap();
+    assert_eq!(decoded.get_attr("n").and_then(|n| n.get_attr("a")), Some(&Value::number(1)));
+    let decode = |s: &str| call("provider::terraform::decode_tfvars", Value::string(s));
+    assert_eq!(decode("").unwrap(), Value::empty_object());
+    assert_eq!(
+        decode("a = ").unwrap_err().message(),
+        "invalid tfvars syntax: <decode_tfvars argument>:1,5-5: Missing expression; Expected the start of an expression, but found the end of the file."
+    );
+    assert!(decode("b {}\n").unwrap_err().message().starts_with("invalid tfvars content: "));
+    assert!(decode("a = x\n").unwrap_err().message().starts_with("invalid expression for variable \"a\": "));
+    assert_eq!(decode_null(&table), "cannot decode tfvars from a null value");
+}
+
+fn decode_null(table: &std::collections::BTreeMap<&'static str, hclkit_value::function::Function>) -> String {
+    table["provider::terraform::decode_tfvars"].call(&[Value::null(Type::String)]).unwrap_err().message().to_owned()
+}
