@@ -35,8 +35,12 @@ d = os.environ["FSDATA"]
 for line in sys.stdin:
     r = json.loads(line)
     expr = r.pop("expr").replace(d, "@FSDATA@")
-    for k in ("detail", "summary", "output"):
-        if isinstance(r.get(k), str): r[k] = r[k].replace(d, "@FSDATA@")
+    def put(v):
+        if isinstance(v, str): return v.replace(d, "@FSDATA@")
+        if isinstance(v, list): return [put(x) for x in v]
+        if isinstance(v, dict): return {k: put(x) for k, x in v.items()}
+        return v
+    r = put(r)
     r.pop("stderr", None) if r.get("ok") is not None else None
     print(json.dumps({"expr": expr, "result": r}, ensure_ascii=False))
 ' > "$out.tmp"

@@ -14,14 +14,18 @@ use std::collections::BTreeMap;
 
 use hclkit_value::function::Function;
 
+mod cidr;
 mod collection;
 mod cty;
 mod encoding;
+mod filesystem;
+mod hash;
 mod marks;
 mod policy;
 mod provider;
 mod strings;
 mod template;
+mod time;
 mod util;
 
 pub use policy::FsPolicy;
@@ -41,6 +45,10 @@ struct Module {
 const MODULES: &[Module] = &[
     // issue-20a modules
     Module { register: encoding::register, info: encoding::INFO },
+    Module { register: hash::register, info: hash::INFO },
+    Module { register: cidr::register, info: cidr::INFO },
+    Module { register: filesystem::register, info: filesystem::INFO },
+    Module { register: time::register, info: time::INFO },
     // issue-20b modules
     Module { register: cty::register, info: cty::INFO },
     Module { register: collection::register, info: collection::INFO },
@@ -112,6 +120,8 @@ pub fn functions(options: &Options) -> BTreeMap<&'static str, Function> {
     for module in MODULES {
         (module.register)(&mut table, options);
     }
+    // Last: templates see the finished table.
+    filesystem::register_templatefile(&mut table, options);
     table
 }
 
