@@ -27,6 +27,17 @@ const TERRAFORM_1_0_3: &[&str] = &[
     "yamldecode", "yamlencode", "zipmap",
 ];
 
+/// v1.0.3 functions issue-20a has not landed on this branch yet: the test below fails when
+/// one of them arrives (remove it here) or another goes missing.
+const NOT_YET: &[&str] = &["rsadecrypt", "textdecodebase64", "textencodebase64", "yamldecode", "yamlencode"];
+
+#[test]
+fn every_v1_0_3_function_is_in_the_table() {
+    let table = functions(&Options::new());
+    let missing: Vec<&str> = TERRAFORM_1_0_3.iter().copied().filter(|n| !table.contains_key(n)).collect();
+    assert_eq!(missing, NOT_YET);
+}
+
 #[test]
 fn catalog_describes_exactly_the_table() {
     let table: BTreeSet<&str> = functions(&Options::new()).keys().copied().collect();
