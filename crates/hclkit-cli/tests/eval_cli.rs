@@ -26,7 +26,10 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
 
 #[test]
 fn prints_the_value_as_jsonencode_writes_it() {
-    assert_eq!(run(&[r#"{b = [1, "x", null], a = true, c = 1.5e3}"#]), (Some(0), "{\"a\":true,\"b\":[1,\"x\",null],\"c\":1500}\n".into(), String::new()));
+    assert_eq!(
+        run(&[r#"{b = [1, "x", null], a = true, c = 1.5e3}"#]),
+        (Some(0), "{\"a\":true,\"b\":[1,\"x\",null],\"c\":1500}\n".into(), String::new())
+    );
     assert_eq!(run(&[r#""<&>""#]).1, "\"\\u003c\\u0026\\u003e\"\n");
     assert_eq!(run(&["-1"]).1, "-1\n");
 }

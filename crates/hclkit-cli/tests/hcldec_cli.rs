@@ -574,7 +574,8 @@ fn functions_terraform_flag_exposes_terraforms_functions_to_inputs() {
     // An hclkit extension: Terraform's table (its `length` counts a string's characters, its
     // `index` searches a list), with `try`; the spec file's own functions still win.
     let spec = "function \"sum\" {\n  params = [l]\n  result = \"mine\"\n}\nobject {\n  attr \"a\" { type = any }\n  attr \"b\" { type = any }\n}\n";
-    let input = "a = [length(\"h\u{e9}llo\"), index([\"x\", \"y\"], \"y\"), try(nope, \"z\"), alltrue([true])]\nb = sum([1])\n";
+    let input =
+        "a = [length(\"h\u{e9}llo\"), index([\"x\", \"y\"], \"y\"), try(nope, \"z\"), alltrue([true])]\nb = sum([1])\n";
     let dir = scratch("tffunctions", &[("s.hcldec", spec), ("in.hcl", input)]);
     let out = hcldec(&dir, &["--spec=s.hcldec", "--functions", "terraform", "in.hcl"], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -22,7 +22,9 @@ fn main() {
         }
         let src = format!("jsonencode({line})");
         let (file, diags) = hclkit::parse_expression(src.as_bytes(), "<console-input>");
-        let (value, diags) = if diags.has_errors() { (None, diags) } else {
+        let (value, diags) = if diags.has_errors() {
+            (None, diags)
+        } else {
             let (v, d) = file.expr().value(Some(&ctx));
             (Some(v), d)
         };

@@ -383,7 +383,9 @@ pub fn sum() -> Function {
 pub fn transpose() -> Function {
     let ret = Type::map(Type::list(Type::String));
     Function::builder()
-        .description("Takes a map of lists of strings and swaps the keys and values to produce a new map of lists of strings.")
+        .description(
+            "Takes a map of lists of strings and swaps the keys and values to produce a new map of lists of strings.",
+        )
         .param(Parameter::new("values", ret.clone()))
         .static_return_type(ret.clone())
         .implementation(move |args, _| {
@@ -507,7 +509,9 @@ pub fn one() -> Function {
                 return match n.as_number().and_then(|n| n.to_i64()) {
                     None => Ok(Value::unknown(ret.clone())),
                     Some(0) => Ok(Value::null(ret.clone())),
-                    Some(1) => Ok(v.elements().and_then(|e| e.first().cloned()).unwrap_or_else(|| Value::unknown(ret.clone()))),
+                    Some(1) => {
+                        Ok(v.elements().and_then(|e| e.first().cloned()).unwrap_or_else(|| Value::unknown(ret.clone())))
+                    }
                     Some(_) => Err(FunctionError::arg(0, ZERO_OR_ONE)),
                 };
             }

@@ -4,7 +4,6 @@
 
 use crate::{FunctionInfo, Options, Origin, Table};
 
-
 /// go-cty functions Terraform does not expose, which hclkit's stdlib has.
 pub(crate) const NOT_IN_TERRAFORM: &[&str] =
     &["hasindex", "int", "regexreplace", "sethaselement", "setsymmetricdifference", "strlen"];

@@ -8,7 +8,6 @@
 //! is `x`. An application that must hide sensitive values can replace these entries of the
 //! table with functions that record what they see.
 
-
 use hclkit_value::function::{Function, FunctionError, Parameter};
 use hclkit_value::{stdlib, Type, Value};
 
@@ -16,9 +15,20 @@ use crate::{FunctionInfo, Options, Origin, Table};
 
 /// Adds this module's functions to `table`.
 pub(crate) fn register(table: &mut Table, _options: &Options) {
-    table.insert("sensitive", pass_through("Returns a value identical to its argument, marked as sensitive (hclkit: unmarked)."));
-    table.insert("nonsensitive", pass_through("Returns a value identical to its argument with the sensitive mark removed (hclkit: unchanged)."));
-    table.insert("ephemeralasnull", pass_through("Returns its argument with every ephemeral part null (hclkit values are never ephemeral: unchanged)."));
+    table.insert(
+        "sensitive",
+        pass_through("Returns a value identical to its argument, marked as sensitive (hclkit: unmarked)."),
+    );
+    table.insert(
+        "nonsensitive",
+        pass_through("Returns a value identical to its argument with the sensitive mark removed (hclkit: unchanged)."),
+    );
+    table.insert(
+        "ephemeralasnull",
+        pass_through(
+            "Returns its argument with every ephemeral part null (hclkit values are never ephemeral: unchanged).",
+        ),
+    );
     table.insert("issensitive", issensitive());
     table.insert("defaults", defaults());
     table.insert("tobool", stdlib::tobool());
@@ -102,9 +112,7 @@ pub(crate) const INFO: &[FunctionInfo] = &[
 fn pass_through(description: &str) -> Function {
     Function::builder()
         .description(description.to_owned())
-        .param(
-            Parameter::new("value", Type::Dynamic).allow_null(true).allow_unknown(true).allow_dynamic_type(true),
-        )
+        .param(Parameter::new("value", Type::Dynamic).allow_null(true).allow_unknown(true).allow_dynamic_type(true))
         .return_type(|args| Ok(args.first().map(Value::ty).unwrap_or(Type::Dynamic)))
         .implementation(|args, _| Ok(args.first().cloned().unwrap_or_else(Value::dynamic)))
         .build()
@@ -114,9 +122,7 @@ fn pass_through(description: &str) -> Function {
 pub fn issensitive() -> Function {
     Function::builder()
         .description("Returns whether the given value is sensitive (hclkit: never).")
-        .param(
-            Parameter::new("value", Type::Dynamic).allow_null(true).allow_unknown(true).allow_dynamic_type(true),
-        )
+        .param(Parameter::new("value", Type::Dynamic).allow_null(true).allow_unknown(true).allow_dynamic_type(true))
         .static_return_type(Type::Bool)
         .implementation(|_, _| Ok(Value::bool(false)))
         .build()

@@ -60,7 +60,9 @@ fn any_param() -> Parameter {
 /// ```
 pub fn encode_expr() -> Function {
     Function::builder()
-        .description("Takes an arbitrary value and produces a string containing HCL expression syntax approximating that value.")
+        .description(
+            "Takes an arbitrary value and produces a string containing HCL expression syntax approximating that value.",
+        )
         .param(any_param())
         .static_return_type(Type::String)
         .implementation(|args, _| {
@@ -305,8 +307,7 @@ fn is_go_printable(c: char) -> bool {
 fn valid_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     let Some(first) = chars.next() else { return false };
-    (first.is_alphabetic() || first == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-' || is_mark(c))
+    (first.is_alphabetic() || first == '_') && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-' || is_mark(c))
 }
 
 fn is_mark(c: char) -> bool {

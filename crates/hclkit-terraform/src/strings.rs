@@ -1,7 +1,6 @@
 //! Terraform's string functions: its `replace` (with the `/regex/` form, shadowing
 //! go-cty's), and `startswith`, `endswith` (v1.3) and `strcontains` (v1.5).
 
-
 use hclkit_value::function::{Function, Parameter};
 use hclkit_value::{stdlib, Type, Value};
 
@@ -61,7 +60,9 @@ pub fn replace() -> Function {
     let plain = stdlib::replace();
     let regex = stdlib::regexreplace();
     Function::builder()
-        .description("Replaces all occurrences of a given substring (or regular expression match, written /re/) in a string.")
+        .description(
+            "Replaces all occurrences of a given substring (or regular expression match, written /re/) in a string.",
+        )
         .param(Parameter::new("str", Type::String))
         .param(Parameter::new("substr", Type::String))
         .param(Parameter::new("replace", Type::String))
@@ -71,7 +72,9 @@ pub fn replace() -> Function {
             if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
                 let pattern = Value::string(&substr[1..substr.len() - 1]);
                 let call = [args[0].clone(), pattern, args[2].clone()];
-                return regex.call_unconverted(&call).map_err(|e| hclkit_value::function::FunctionError::new(e.message()));
+                return regex
+                    .call_unconverted(&call)
+                    .map_err(|e| hclkit_value::function::FunctionError::new(e.message()));
             }
             plain.call_unconverted(args)
         })

@@ -152,7 +152,9 @@ fn is_template_literal(expr: &dyn Expression) -> bool {
 fn recursion_guard(name: &'static str) -> Function {
     Function::builder()
         .var_param(Parameter::new("args", Type::Dynamic).allow_null(true).allow_unknown(true).allow_dynamic_type(true))
-        .return_type(move |_| Err(FunctionError::new(format!("cannot recursively call {name} from inside another template function"))))
+        .return_type(move |_| {
+            Err(FunctionError::new(format!("cannot recursively call {name} from inside another template function")))
+        })
         .build()
 }
 

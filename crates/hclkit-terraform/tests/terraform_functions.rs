@@ -3,6 +3,9 @@
 //! docs/spec-departures.md), the sensitivity functions (hclkit values carry no marks), and
 //! the functions added after v1.0.3 (from Terraform's documentation).
 
+// Variables are passed as `&[var.clone()]` for uniformity with calls of several variables.
+#![allow(clippy::cloned_ref_to_slice_refs)]
+
 use hclkit::eval::{evaluate, EvalContext};
 use hclkit_terraform::{functions, Options};
 use hclkit_value::{Type, Value};
@@ -132,7 +135,10 @@ fn templatestring_renders_a_referenced_string() {
     assert_eq!(ok("templatestring(t, tomap({name = \"b\"}))", &[t.clone()]), Value::string("Hello, B.1.2"));
     let (summary, detail) = eval("templatestring(\"x${1}\", {})", &[]).unwrap_err();
     assert_eq!(summary, "Invalid function argument");
-    assert!(detail.contains("templatestring is only for rendering templates that are not part of the configuration"), "{detail}");
+    assert!(
+        detail.contains("templatestring is only for rendering templates that are not part of the configuration"),
+        "{detail}"
+    );
     let (_, detail) = eval("templatestring(upper(t), {})", &[t.clone()]).unwrap_err();
     assert!(detail.contains("must be a direct reference to a single string"), "{detail}");
     let (_, detail) = eval("templatestring(t, {})", &[t.clone()]).unwrap_err();
@@ -147,7 +153,10 @@ fn templatestring_renders_a_referenced_string() {
     // Templates cannot render templates.
     let r = ("r", Value::string("${templatestring(x, {})}"));
     let (_, detail) = eval("templatestring(r, {x = \"y\"})", &[r]).unwrap_err();
-    assert!(detail.contains("cannot recursively call templatestring from inside another template function"), "{detail}");
+    assert!(
+        detail.contains("cannot recursively call templatestring from inside another template function"),
+        "{detail}"
+    );
     // An unknown template renders unknown.
     let u = ("u", Value::unknown(Type::String));
     assert_eq!(ok("templatestring(u, {})", &[u]), Value::unknown(Type::String));
@@ -182,7 +191,10 @@ fn builtin_provider_functions_encode_and_decode() {
         "invalid variable name \"0x\": must be a valid identifier, per Terraform's rules for input variable declarations"
     );
     assert!(tfvars(Value::string("x")).unwrap_err().message().starts_with("invalid value to encode"));
-    assert_eq!(tfvars(Value::null(Type::Dynamic)).unwrap_err().message(), "cannot encode a null value in tfvars syntax");
+    assert_eq!(
+        tfvars(Value::null(Type::Dynamic)).unwrap_err().message(),
+        "cannot encode a null value in tfvars syntax"
+    );
     // Round trip through decode_tfvars.
     let src = tfvars(Value::object([("n", nested)])).unwrap();
     let decoded = call("provider::terraform::decode_tfvars", src).unwrap();

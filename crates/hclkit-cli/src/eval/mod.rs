@@ -148,23 +148,23 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics)
     match encode(&value) {
         Ok(json) => (Some(json), diags),
         Err(d) => {
-            diags.push(d);
+            diags.push(*d);
             (None, diags)
         }
     }
 }
 
 /// The value as Terraform's `jsonencode` writes it.
-fn encode(value: &Value) -> Result<String, Diagnostic> {
+fn encode(value: &Value) -> Result<String, Box<Diagnostic>> {
     if !value.is_wholly_known() {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "Value not known",
             "The expression's value depends on values that are not known yet, so it cannot be printed.",
-        ));
+        )));
     }
     let encoded = hclkit_value::stdlib::json_encode()
         .call(std::slice::from_ref(value))
-        .map_err(|e| Diagnostic::error("Value cannot be printed as JSON", format!("{}.", e.message())))?;
+        .map_err(|e| Box::new(Diagnostic::error("Value cannot be printed as JSON", format!("{}.", e.message()))))?;
     Ok(encoded.as_str().unwrap_or_default().to_owned())
 }
 

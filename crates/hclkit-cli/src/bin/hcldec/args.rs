@@ -120,8 +120,8 @@ fn set_str(args: &mut Args, name: &str, value: String) -> Result<(), ArgsError> 
             "terraform" => args.terraform = true,
             _ => {
                 return Err(ArgsError::Usage(format!(
-                    "invalid argument {value:?} for \"--functions\" flag: only \"stdlib\" and \"terraform\" are supported"
-                )))
+                "invalid argument {value:?} for \"--functions\" flag: only \"stdlib\" and \"terraform\" are supported"
+            )))
             }
         },
         _ => args.diags = value,
@@ -264,7 +264,8 @@ mod tests {
         assert_eq!(
             p(&["--functions=none"]),
             Err(ArgsError::Usage(
-                "invalid argument \"none\" for \"--functions\" flag: only \"stdlib\" and \"terraform\" are supported".into()
+                "invalid argument \"none\" for \"--functions\" flag: only \"stdlib\" and \"terraform\" are supported"
+                    .into()
             ))
         );
     }
