@@ -146,7 +146,26 @@ GENS = {
     "coalescelist": lambda: "coalescelist(" + ", ".join(rng.choice([strs(), '[]', anyv()]) for _ in range(rng.choice([1, 2]))) + ")",
     "setproduct": lambda: "setproduct(" + ", ".join(rng.choice([strs(), numlist()]) for _ in range(rng.choice([1, 2]))) + ")",
     "slice": lambda: f"slice({rng.choice([strs(), numlist()])}, {prim('num')}, {prim('num')})",
+    # Terraform's own functions of issue-20a's modules (encodings, hashes, CIDR, time).
+    "base64encode": lambda: f"base64encode({hstr(rng.choice(STRINGS))})",
+    "base64decode": lambda: f"base64decode({hstr(rng.choice(['YQ==', 'YWJj', 'YQ', '', '!!', 'w6k=', '/w==', 'YW Jj']))})",
+    "md5": lambda: f"md5({hstr(rng.choice(STRINGS))})",
+    "sha256": lambda: f"sha256({hstr(rng.choice(STRINGS))})",
+    "base64sha512": lambda: f"base64sha512({hstr(rng.choice(STRINGS))})",
+    "urlencode": lambda: f"urlencode({hstr(rng.choice(STRINGS))})",
+    "cidrhost": lambda: f"cidrhost({hstr(rng.choice(CIDRS))}, {prim('num')})",
+    "cidrnetmask": lambda: f"cidrnetmask({hstr(rng.choice(CIDRS))})",
+    "cidrsubnet": lambda: f"cidrsubnet({hstr(rng.choice(CIDRS))}, {rng.choice(['0', '1', '4', '8', '24', '-1'])}, {prim('num')})",
+    "cidrsubnets": lambda: f"cidrsubnets({hstr(rng.choice(CIDRS))}" + "".join(", " + rng.choice(["1", "2", "4", "8"]) for _ in range(rng.choice([0, 1, 2, 3]))) + ")",
+    "uuidv5": lambda: f"uuidv5({hstr(rng.choice(['dns', 'url', 'oid', 'x500', 'x', '6ba7b810-9dad-11d1-80b4-00c04fd430c8']))}, {hstr(rng.choice(STRINGS))})",
+    "timeadd": lambda: f"timeadd({hstr(rng.choice(TIMES))}, {hstr(rng.choice(['1h', '-30m', '1.5s', '1d', '', '10ns', '2h45m']))})",
+    "formatdate": lambda: f"formatdate({hstr(rng.choice(DATEFMTS))}, {hstr(rng.choice(TIMES))})",
 }
+
+CIDRS = ["10.0.0.0/8", "192.168.1.0/24", "172.16.0.0/12", "10.0.0.0/33", "fd00::/8", "2001:db8::/32",
+         "::ffff:10.0.0.0/104", "10.1.2.3/16", "x", "0.0.0.0/0", "10.0.0.0/30"]
+DATEFMTS = ["YYYY-MM-DD", "h:mm aa", "EEEE DD MMM", "'x' YY", "ZZZZ", "hh:mm:ss.SSS", "M/D/YY Z"]
+TIMES = ["2020-01-02T03:04:05Z", "2020-01-02T03:04:05+01:00", "2020-02-29T23:59:59.5Z", "2020-01-02", "x"]
 
 names = args or sorted(GENS)
 for i in range(n):
