@@ -182,7 +182,9 @@ fn render() -> String {
          Terraform's documentation. Origins: **cty** — go-cty's standard function, exposed unchanged\n\
          (hclkit's `hclkit_value::stdlib`); **shadow** — Terraform's own version of a cty function of\n\
          the same name; **terraform** — a function only Terraform has. `<=1.0` marks functions of\n\
-         v1.0.3; a later version is the release that introduced the function.\n\n\
+         v1.0.3; a later version is the release that introduced the function. Terraform v1.0.3\n\
+         builds on go-cty v1.9.0 and hclkit's stdlib follows v1.12.1; on every recorded and\n\
+         generated call they agree (the one trace of the older version is `values`' parameter name).\n\n\
          `hclkit eval --functions terraform EXPR` and `hcldec --functions terraform` expose the table.\n\n\
          | function | origin | since | difference from cty / notes |\n|---|---|---|---|\n",
     );
