@@ -458,9 +458,21 @@ pub fn matchkeys() -> Function {
                 return Ok(Value::unknown(ret.clone()));
             }
             let vals = values.elements().unwrap_or_default();
+            let (keys, search) = (keys.elements().unwrap_or_default(), search.elements().unwrap_or_default());
             let mut out = Vec::new();
-            for (i, key) in keys.elements().unwrap_or_default().iter().enumerate() {
-                for s in search.elements().unwrap_or_default() {
+            // Known keys and searchset: equal values of one type have one JSON text, so a hash
+            // set answers each key in constant time (the quadratic search Terraform does would
+            // let two lists of a million elements hang the call).
+            if let Some(found) = json_set(search) {
+                for (i, key) in keys.iter().enumerate() {
+                    if json_text(key).is_some_and(|k| found.contains(&k)) {
+                        out.extend(vals.get(i).cloned());
+                    }
+                }
+                return Value::list_of(ety, out).map_err(|e| FunctionError::new(e.to_string()));
+            }
+            for (i, key) in keys.iter().enumerate() {
+                for s in search {
                     match key.equals(s).as_bool() {
                         None => return Ok(Value::empty_list(ety)),
                         Some(true) => {
@@ -474,6 +486,19 @@ pub fn matchkeys() -> Function {
             Value::list_of(ety, out).map_err(|e| FunctionError::new(e.to_string()))
         })
         .build()
+}
+
+/// The JSON texts of wholly known values (all of one type), or `None` when one has none.
+fn json_set(values: &[Value]) -> Option<std::collections::HashSet<String>> {
+    values.iter().map(json_text).collect()
+}
+
+/// A wholly known value's JSON text (null included), by its own type.
+fn json_text(v: &Value) -> Option<String> {
+    if !v.is_wholly_known() {
+        return None;
+    }
+    hclkit_value::json::to_json(v, &v.ty()).ok()
 }
 
 const ZERO_OR_ONE: &str = "must be a list, set, or tuple value with either zero or one elements";

@@ -213,3 +213,22 @@ fn builtin_provider_functions_encode_and_decode() {
 fn decode_null(table: &std::collections::BTreeMap<&'static str, hclkit_value::function::Function>) -> String {
     table["provider::terraform::decode_tfvars"].call(&[Value::null(Type::String)]).unwrap_err().message().to_owned()
 }
+
+#[test]
+fn matchkeys_of_long_lists_hashes_instead_of_comparing_every_pair() {
+    // 20,000 keys against 20,000 search values: 400 million comparisons the pairwise search
+    // (Terraform's) would make; hashing makes it linear. A regression shows as a stalled test.
+    let n = 20_000;
+    let list = |f: &dyn Fn(i64) -> Value| Value::list((0..n).map(f).collect()).unwrap();
+    let values = list(&|i| Value::number(i));
+    let keys = list(&|i| Value::string(format!("k{i}")));
+    let search = list(&|i| Value::string(format!("k{}", i * 2 + 1)));
+    let out = functions(&Options::new())["matchkeys"].call(&[values, keys, search]).unwrap();
+    assert_eq!(out.length(), Some(10_000));
+    assert_eq!(out.elements().unwrap()[0], Value::number(1));
+    // Mixed types unify first ("1" matches 1), and null matches null.
+    assert_eq!(
+        ok("matchkeys([\"a\", \"b\", \"c\"], [1, null, 2], [\"1\", null])", &[]),
+        ok("tolist([\"a\", \"b\"])", &[])
+    );
+}
