@@ -51,7 +51,7 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         name: "nonsensitive",
         origin: Origin::Terraform,
         since: "<=1.0",
-        note: "Pass-through: the argument unchanged (Terraform rejects an argument that is not sensitive; hclkit cannot tell).",
+        note: "Pass-through: the argument unchanged (Terraform v1.0.3 rejects an argument that is not sensitive, v1.7 and later return it; hclkit cannot tell).",
     },
     FunctionInfo {
         name: "issensitive",
