@@ -71,8 +71,13 @@ pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
     let failed = diags.has_errors();
     if !diags.is_empty() {
         match args.diags {
-            DiagsFormat::Json => {
+            // On standard output when they are the whole answer; warnings beside a value go
+            // to standard error, so that standard output stays one JSON document.
+            DiagsFormat::Json if failed => {
                 let _ = std::io::stdout().write_all(diags.to_json().as_bytes());
+            }
+            DiagsFormat::Json => {
+                let _ = std::io::stderr().write_all(diags.to_json().as_bytes());
             }
             DiagsFormat::Text => {
                 let color = color && std::io::stderr().is_terminal();
