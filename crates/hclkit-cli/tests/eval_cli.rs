@@ -99,3 +99,22 @@ fn usage_errors_exit_two() {
     assert_eq!(code, Some(0));
     assert!(out.contains("--functions"), "{out}");
 }
+
+#[test]
+fn expression_from_standard_input_and_planning() {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hclkit"))
+        .args(["eval", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run hclkit");
+    child.stdin.take().unwrap().write_all(b"upper(\"multi\\n\")").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!((o.status.code(), text(&o.stdout)), (Some(0), "\"MULTI\\n\"\n".to_owned()));
+    // Clock functions have values, unless planning.
+    assert_eq!(run(&["length(timestamp()) > 0"]).1, "true\n");
+    let (code, _, err) = run(&["--planning", "timestamp()"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("Value not known"), "{err}");
+}

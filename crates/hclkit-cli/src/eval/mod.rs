@@ -2,7 +2,7 @@
 //! `jsonencode` writes it, or its diagnostics with exit status 1 — a console for any HCL.
 //!
 //! ```text
-//! hclkit eval [--functions stdlib|terraform|none] [--vars JSON] [--base-dir DIR] [--diags=json] EXPR
+//! hclkit eval [--functions stdlib|terraform|none] [--vars JSON] [--base-dir DIR] [--planning] [--diags=json] EXPR
 //! ```
 //!
 //! `--functions` chooses the function table: `terraform` (the default) is Terraform's
@@ -52,10 +52,14 @@ pub struct EvalArgs {
     /// The directory Terraform's file functions may read under (default: they read nothing).
     #[arg(long, value_name = "DIR")]
     pub base_dir: Option<std::path::PathBuf>,
+    /// Terraform's planning behaviour: the clock and random functions (`timestamp`, `uuid`,
+    /// `bcrypt`) return unknown values, which cannot be printed.
+    #[arg(long)]
+    pub planning: bool,
     /// How to print diagnostics.
     #[arg(long, value_enum, default_value = "text")]
     pub diags: DiagsFormat,
-    /// The expression, in HCL's native syntax.
+    /// The expression, in HCL's native syntax (`-`: read it from standard input).
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub expr: String,
 }
@@ -101,7 +105,7 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics)
     let mut ctx = EvalContext::new();
     match args.functions {
         FunctionSet::Terraform => {
-            let mut options = hclkit_terraform::Options::new();
+            let mut options = hclkit_terraform::Options::new().with_planning(args.planning);
             if let Some(dir) = &args.base_dir {
                 options = options.with_filesystem(hclkit_terraform::FsPolicy::under(dir.clone()));
             }
@@ -139,8 +143,18 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics)
             return (None, diags);
         }
     }
-    files.add_source(EXPR_NAME, args.expr.as_bytes());
-    let (file, d) = hclkit::parse_expression(args.expr.as_bytes(), EXPR_NAME);
+    let src: Arc<[u8]> = if args.expr == "-" {
+        let mut buf = Vec::new();
+        if std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).is_err() {
+            diags.push(hclkit::files::read_error("<stdin>", false));
+            return (None, diags);
+        }
+        buf.into()
+    } else {
+        args.expr.as_bytes().into()
+    };
+    files.add_source(EXPR_NAME, src.clone());
+    let (file, d) = hclkit::parse_expression(src, EXPR_NAME);
     diags.extend(d);
     if diags.has_errors() {
         return (None, diags);
