@@ -44,6 +44,18 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         note: "A valid gzip stream of the same bytes (Go's header), but not Go's compressor's exact bytes.",
     },
     FunctionInfo { name: "urlencode", origin: Origin::Terraform, since: "<=1.0", note: "Go's url.QueryEscape." },
+    FunctionInfo {
+        name: "yamlencode",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "go-cty-yaml's output through libyaml's emitter rules, reproduced by hand.",
+    },
+    FunctionInfo {
+        name: "yamldecode",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "yaml-rust2 parses; go-cty-yaml's YAML 1.1 resolution (yes/no/on/off, 0x/0o, timestamps, merge keys, tags) by hand; syntax-error texts mapped to libyaml's where they differ, positions approximate; alias expansion capped.",
+    },
 ];
 
 pub(crate) fn register(table: &mut Table, _options: &Options) {
@@ -67,6 +79,8 @@ pub(crate) fn register(table: &mut Table, _options: &Options) {
             Ok(base64_encode(&gzip(s.as_bytes())))
         }),
     );
+    table.insert("yamlencode", crate::yaml::yamlencode());
+    table.insert("yamldecode", crate::yaml::yamldecode());
     table.insert(
         "urlencode",
         string_to_string("str", "Applies URL encoding to a given string.", |s| Ok(query_escape(s))),

@@ -209,7 +209,7 @@ fn fileset(policy: FsPolicy) -> Function {
             let display_pattern = clean(&Path::new(&dir.display).join(pattern)).to_string_lossy().into_owned();
             let real_pattern = clean(&dir.real.join(pattern));
             let components = split_pattern(&real_pattern.to_string_lossy());
-            if components.iter().any(|c| validate_component(c).is_err()) {
+            if components.iter().any(|c| matches!(validate_component(c), Err(BadPattern::Syntax))) {
                 return Err(FunctionError::new(format!(
                     "failed to glob pattern ({display_pattern}): syntax error in pattern"
                 )));
@@ -293,7 +293,10 @@ fn is_magic(component: &str) -> bool {
     component.contains(['*', '?', '[', '{', '\\'])
 }
 
-struct BadPattern;
+enum BadPattern {
+    Syntax,
+    TooComplex,
+}
 
 fn validate_component(c: &str) -> Result<(), BadPattern> {
     // Matching against any name walks the whole pattern, so syntax errors show.
@@ -314,7 +317,7 @@ fn validate_component(c: &str) -> Result<(), BadPattern> {
         i += 1;
     }
     if depth != 0 || pat.last() == Some(&'\\') {
-        return Err(BadPattern);
+        return Err(BadPattern::Syntax);
     }
     Ok(())
 }
@@ -333,23 +336,40 @@ fn class_end(p: &[char], start: usize) -> Result<usize, BadPattern> {
             _ => i += 1,
         }
     }
-    Err(BadPattern)
+    Err(BadPattern::Syntax)
 }
 
 /// Whether `name` matches the pattern component `p` (`*`, `?`, `[...]` classes with `^`/`!`
 /// negation and ranges, `{a,b}` alternatives, `\` escapes).
+/// The most steps matching one name against one pattern component may take (`*` and `{...}`
+/// backtrack; a pattern like `*a*a*a*a*b` would otherwise take exponential time).
+const MATCH_STEPS: usize = 100_000;
+
 fn match_component(p: &[char], name: &[char]) -> Result<bool, BadPattern> {
+    // Recursion goes one level per pattern character: keep components to file-name sizes.
+    if p.len() > 1024 {
+        return Err(BadPattern::TooComplex);
+    }
+    let mut steps = 0;
+    match_steps(p, name, &mut steps)
+}
+
+fn match_steps(p: &[char], name: &[char], steps: &mut usize) -> Result<bool, BadPattern> {
+    *steps += 1;
+    if *steps > MATCH_STEPS {
+        return Err(BadPattern::TooComplex);
+    }
     let Some(&c) = p.first() else { return Ok(name.is_empty()) };
     match c {
         '*' => {
             for k in 0..=name.len() {
-                if match_component(&p[1..], &name[k..])? {
+                if match_steps(&p[1..], &name[k..], steps)? {
                     return Ok(true);
                 }
             }
             Ok(false)
         }
-        '?' => Ok(!name.is_empty() && match_component(&p[1..], &name[1..])?),
+        '?' => Ok(!name.is_empty() && match_steps(&p[1..], &name[1..], steps)?),
         '[' => {
             let end = class_end(p, 0)?;
             let Some(&ch) = name.first() else { return Ok(false) };
@@ -363,13 +383,13 @@ fn match_component(p: &[char], name: &[char]) -> Result<bool, BadPattern> {
                 let mut lo = p[i];
                 if lo == '\\' {
                     i += 1;
-                    lo = *p.get(i).ok_or(BadPattern)?;
+                    lo = *p.get(i).ok_or(BadPattern::Syntax)?;
                 }
                 let mut hi = lo;
                 if i + 2 < end - 1 && p[i + 1] == '-' {
                     hi = p[i + 2];
                     if hi == '\\' {
-                        hi = *p.get(i + 3).ok_or(BadPattern)?;
+                        hi = *p.get(i + 3).ok_or(BadPattern::Syntax)?;
                         i += 1;
                     }
                     i += 2;
@@ -379,7 +399,7 @@ fn match_component(p: &[char], name: &[char]) -> Result<bool, BadPattern> {
                 }
                 i += 1;
             }
-            Ok(matched != negate && match_component(&p[end..], &name[1..])?)
+            Ok(matched != negate && match_steps(&p[end..], &name[1..], steps)?)
         }
         '{' => {
             // Find the matching close brace and the top-level alternatives.
@@ -408,21 +428,21 @@ fn match_component(p: &[char], name: &[char]) -> Result<bool, BadPattern> {
                 }
                 i += 1;
             }
-            let close = close.ok_or(BadPattern)?;
+            let close = close.ok_or(BadPattern::Syntax)?;
             for alt in alts {
                 let mut candidate = alt.to_vec();
                 candidate.extend_from_slice(&p[close + 1..]);
-                if match_component(&candidate, name)? {
+                if match_steps(&candidate, name, steps)? {
                     return Ok(true);
                 }
             }
             Ok(false)
         }
         '\\' => {
-            let &lit = p.get(1).ok_or(BadPattern)?;
-            Ok(name.first() == Some(&lit) && match_component(&p[2..], &name[1..])?)
+            let &lit = p.get(1).ok_or(BadPattern::Syntax)?;
+            Ok(name.first() == Some(&lit) && match_steps(&p[2..], &name[1..], steps)?)
         }
-        _ => Ok(name.first() == Some(&c) && match_component(&p[1..], &name[1..])?),
+        _ => Ok(name.first() == Some(&c) && match_steps(&p[1..], &name[1..], steps)?),
     }
 }
 
@@ -498,8 +518,12 @@ impl Walk {
         for name in &names {
             self.visit()?;
             let n: Vec<char> = name.chars().collect();
-            let matched = match_component(&pat, &n)
-                .map_err(|_| FunctionError::new("failed to glob pattern: syntax error in pattern"))?;
+            let matched = match_component(&pat, &n).map_err(|e| match e {
+                BadPattern::Syntax => FunctionError::new("failed to glob pattern: syntax error in pattern"),
+                BadPattern::TooComplex => FunctionError::new(format!(
+                    "failed to glob pattern: a pattern component needs more than {MATCH_STEPS} steps to match, or is longer than 1024 characters"
+                )),
+            })?;
             if matched {
                 if last {
                     self.matches.push(base.join(name));
@@ -677,6 +701,15 @@ mod tests {
         assert_eq!(m("[", "a"), None);
         assert!(validate_component("{a,b").is_err());
         assert_eq!(split_pattern("/a/{b/c,d}/*"), ["", "a", "{b/c,d}", "*"]);
+        // Backtracking is bounded: an error, not exponential time.
+        let name = "a".repeat(200);
+        assert!(matches!(
+            match_component(
+                &"*a".repeat(20).chars().chain("b".chars()).collect::<Vec<_>>(),
+                &name.chars().collect::<Vec<_>>()
+            ),
+            Err(BadPattern::TooComplex)
+        ));
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         name: "bcrypt",
         origin: Origin::Terraform,
         since: "<=1.0",
-        note: "Random salt: unknown when planning (Options::planning).",
+        note: "Random salt: unknown when planning (Options::planning). Costs above 15 are refused (Terraform: up to 31, days of CPU).",
     },
     FunctionInfo {
         name: "uuid",
@@ -32,6 +32,12 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         note: "Random (128 random bits, no RFC 4122 version bits, as Terraform): unknown when planning (Options::planning).",
     },
     FunctionInfo { name: "uuidv5", origin: Origin::Terraform, since: "<=1.0", note: "" },
+    FunctionInfo {
+        name: "rsadecrypt",
+        origin: Origin::Terraform,
+        since: "<=1.0",
+        note: "PKCS#1 and PKCS#8 RSA keys; messages for malformed key data (ASN.1) and non-RSA keys differ from Go's.",
+    },
     FunctionInfo { name: "filemd5", origin: Origin::Terraform, since: "<=1.0", note: "Reads through the FsPolicy." },
     FunctionInfo { name: "filesha1", origin: Origin::Terraform, since: "<=1.0", note: "Reads through the FsPolicy." },
     FunctionInfo {
@@ -94,7 +100,11 @@ pub(crate) fn register(table: &mut Table, options: &Options) {
     table.insert("bcrypt", bcrypt(options.planning));
     table.insert("uuid", uuid(options.planning));
     table.insert("uuidv5", uuidv5());
+    table.insert("rsadecrypt", rsadecrypt());
 }
+
+/// The highest bcrypt cost computed (Terraform allows up to 31, which takes days).
+const MAX_BCRYPT_COST: i64 = 15;
 
 /// `bcrypt(str, cost...)`: a `$2a$` bcrypt hash with a random salt (cost 10 by default and
 /// for costs below 4, as Go's bcrypt).
@@ -125,6 +135,11 @@ fn bcrypt(planning: bool) -> Function {
             if cost > 31 {
                 return Err(FunctionError::new(format!(
                     "error occured generating password crypto/bcrypt: cost {cost} is outside allowed range (4,31)"
+                )));
+            }
+            if cost > MAX_BCRYPT_COST {
+                return Err(FunctionError::new(format!(
+                    "bcrypt cost {cost} is above the {MAX_BCRYPT_COST} this library allows (each step doubles the time: cost 31 takes days)"
                 )));
             }
             let parts = bcrypt::hash_with_result(str_arg(args, 0), cost as u32)
@@ -201,6 +216,82 @@ fn parse_uuid(s: &str) -> Result<uuid::Uuid, String> {
     uuid::Uuid::try_parse_ascii(h).map_err(|_| "invalid UUID format".to_string())
 }
 
+/// `rsadecrypt(ciphertext, privatekey)`: PKCS #1 v1.5 decryption with an RSA private key in
+/// PEM form (PKCS #1 `RSA PRIVATE KEY` or PKCS #8 `PRIVATE KEY`), as Terraform reads it with
+/// `ssh.ParseRawPrivateKey`.
+pub(crate) fn rsadecrypt() -> Function {
+    Function::builder()
+        .description("Decrypts an RSA-encrypted ciphertext.")
+        .param(Parameter::new("ciphertext", Type::String))
+        .param(Parameter::new("privatekey", Type::String))
+        .static_return_type(Type::String)
+        .implementation(|args, _| {
+            use rsa::pkcs1::DecodeRsaPrivateKey;
+            use rsa::pkcs8::DecodePrivateKey;
+            let s = str_arg(args, 0);
+            let ciphertext = crate::encoding::go_base64_decode(s).ok_or_else(|| {
+                FunctionError::arg(
+                    0,
+                    format!("failed to decode input {}: cipher text must be base64-encoded", crate::util::quote(s)),
+                )
+            })?;
+            let invalid = |msg: &str| FunctionError::arg(1, format!("invalid private key: {msg}"));
+            let (kind, headers, der) = pem_decode(str_arg(args, 1)).ok_or_else(|| invalid("ssh: no key found"))?;
+            if headers.iter().any(|h| h.starts_with("Proc-Type:") && h.contains("ENCRYPTED")) {
+                return Err(invalid("ssh: this private key is passphrase protected"));
+            }
+            let key = match kind.as_str() {
+                "RSA PRIVATE KEY" => rsa::RsaPrivateKey::from_pkcs1_der(&der).map_err(|e| invalid(&e.to_string()))?,
+                "PRIVATE KEY" => rsa::RsaPrivateKey::from_pkcs8_der(&der).map_err(|e| invalid(&e.to_string()))?,
+                "EC PRIVATE KEY" | "DSA PRIVATE KEY" | "OPENSSH PRIVATE KEY" => {
+                    return Err(FunctionError::arg(1, "invalid private key type: not an RSA key"))
+                }
+                other => {
+                    return Err(invalid(&format!("ssh: unsupported key type {}", crate::util::quote(other))));
+                }
+            };
+            let out = key
+                .decrypt(rsa::Pkcs1v15Encrypt, &ciphertext)
+                .map_err(|_| FunctionError::new("failed to decrypt: crypto/rsa: decryption error"))?;
+            Ok(Value::string(String::from_utf8_lossy(&out).into_owned()))
+        })
+        .build()
+}
+
+/// Go's `pem.Decode` for the first block: its type, headers and decoded body.
+fn pem_decode(text: &str) -> Option<(String, Vec<String>, Vec<u8>)> {
+    let mut rest = text;
+    loop {
+        let start = rest.find("-----BEGIN ")?;
+        let after = &rest[start + 11..];
+        let type_end = after.find("-----")?;
+        let kind = &after[..type_end];
+        let body_start = &after[type_end + 5..];
+        let Some(body_start) = body_start.strip_prefix("\r\n").or_else(|| body_start.strip_prefix('\n')) else {
+            rest = &rest[start + 11..];
+            continue;
+        };
+        let end_marker = format!("-----END {kind}-----");
+        let Some(end) = body_start.find(&end_marker) else {
+            rest = &rest[start + 11..];
+            continue;
+        };
+        let mut headers = Vec::new();
+        let mut body = String::new();
+        let mut in_headers = true;
+        for line in body_start[..end].lines() {
+            if in_headers && line.contains(':') {
+                headers.push(line.to_string());
+                continue;
+            }
+            in_headers = false;
+            body.extend(line.chars().filter(|c| !c.is_whitespace()));
+        }
+        let der = crate::encoding::go_base64_decode(&body)?;
+        return Some((kind.to_string(), headers, der));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,6 +312,8 @@ mod tests {
         assert!(!bcrypt::verify("hellO", h).unwrap());
         // Recorded from Terraform v1.0.3: bcrypt("a", 3) (cost below 4 means 10).
         assert!(bcrypt::verify("a", "$2a$10$LYY7Ou21kCRJ2rmTGjo/9eQlXJa6VNHYxmpCnxzpAc/dVe.OVPbFG").unwrap());
+        let err = t["bcrypt"].call(&[Value::string("a"), Value::number(16)]).unwrap_err();
+        assert!(err.message().contains("above the 15"), "{err:?}");
     }
 
     #[test]

@@ -25,8 +25,10 @@ mod policy;
 mod provider;
 mod strings;
 mod template;
+mod textencoding;
 mod time;
 mod util;
+mod yaml;
 
 pub use policy::FsPolicy;
 
@@ -49,6 +51,7 @@ const MODULES: &[Module] = &[
     Module { register: cidr::register, info: cidr::INFO },
     Module { register: filesystem::register, info: filesystem::INFO },
     Module { register: time::register, info: time::INFO },
+    Module { register: textencoding::register, info: textencoding::INFO },
     // issue-20b modules
     Module { register: cty::register, info: cty::INFO },
     Module { register: collection::register, info: collection::INFO },
