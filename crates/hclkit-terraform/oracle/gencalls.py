@@ -160,7 +160,16 @@ GENS = {
     "uuidv5": lambda: f"uuidv5({hstr(rng.choice(['dns', 'url', 'oid', 'x500', 'x', '6ba7b810-9dad-11d1-80b4-00c04fd430c8']))}, {hstr(rng.choice(STRINGS))})",
     "timeadd": lambda: f"timeadd({hstr(rng.choice(TIMES))}, {hstr(rng.choice(['1h', '-30m', '1.5s', '1d', '', '10ns', '2h45m']))})",
     "formatdate": lambda: f"formatdate({hstr(rng.choice(DATEFMTS))}, {hstr(rng.choice(TIMES))})",
+    "yamlencode": lambda: f"yamlencode({anyv()})",
+    "yamldecode": lambda: f"yamldecode({hstr(rng.choice(YAMLS))})",
+    "textencodebase64": lambda: f"textencodebase64({hstr(rng.choice(STRINGS))}, {hstr(rng.choice(ENCODINGS))})",
+    "textdecodebase64": lambda: f"textdecodebase64({hstr(rng.choice(['YQ==', 'SGk=', '/w==', 'AGEAYgBj', '', '!!']))}, {hstr(rng.choice(ENCODINGS))})",
 }
+
+YAMLS = ["a: 1", "- a\n- b", "a: [1, 2]", "{a: b}", "!!str 1", "1.5", "true", "~", "null", "a: &x 1\nb: *x",
+         "'quoted'", "\"dq\\n\"", "key: |\n  block\n", "- - 1\n  - 2", "0x10", "1e3", ".inf", "a:\n  b: c", ": :", "[", "",
+         "---\na: 1\n---\nb: 2", "2001-12-14", "yes", "on"]
+ENCODINGS = ["UTF-8", "UTF-16LE", "UTF-16", "ISO-8859-1", "windows-1252", "Shift_JIS", "US-ASCII", "nope", "GBK"]
 
 CIDRS = ["10.0.0.0/8", "192.168.1.0/24", "172.16.0.0/12", "10.0.0.0/33", "fd00::/8", "2001:db8::/32",
          "::ffff:10.0.0.0/104", "10.1.2.3/16", "x", "0.0.0.0/0", "10.0.0.0/30"]
