@@ -3,6 +3,7 @@
 //! ```text
 //! hclkit check [--diags=json] FILE...
 //! hclkit fmt [--check] [--diff] [--no-align] [--terraform] [PATH...]
+//! hclkit eval [--functions stdlib|terraform|none] [--vars JSON] [--diags=json] EXPR
 //! ```
 //!
 //! `check` parses each file (the JSON syntax for names ending in `.json`, the native syntax
@@ -15,6 +16,7 @@
 //!
 //! `fmt` rewrites files in the canonical layout (see `fmt::USAGE`).
 
+mod eval;
 mod fmt;
 
 use std::io::{IsTerminal, Write};
@@ -28,6 +30,7 @@ Usage: hclkit <command> [options] [args]
 Commands:
   check [--diags=json] FILE...   parse each file and report its diagnostics
   fmt [options] [PATH...]        format files in place (see hclkit fmt --help)
+  eval [options] EXPR            print an expression's value as JSON (see hclkit eval --help)
 
 Options:
   -h, --help       print this help
@@ -152,6 +155,24 @@ fn usage_error(msg: &str, usage: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `hclkit eval`, parsed with clap until the whole command line is.
+fn run_eval(args: &[String]) -> ExitCode {
+    #[derive(clap::Parser)]
+    #[command(name = "hclkit eval")]
+    struct Cli {
+        #[command(flatten)]
+        args: eval::EvalArgs,
+    }
+    let argv = std::iter::once("hclkit eval".to_owned()).chain(args.iter().cloned());
+    match <Cli as clap::Parser>::try_parse_from(argv) {
+        Ok(cli) => eval::run(&cli.args, std::env::var_os("NO_COLOR").is_none()),
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(if e.use_stderr() { 2 } else { 0 })
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if raw.first().is_some_and(|c| c == "fmt") {
@@ -178,6 +199,7 @@ fn main() -> ExitCode {
             }
             Err(UsageError(msg)) => usage_error(&msg, CHECK_USAGE),
         },
+        "eval" => run_eval(&args[1..]),
         other => usage_error(&format!("unknown command {other:?}"), USAGE),
     }
 }

@@ -569,6 +569,25 @@ fn stdlib_flag_exposes_the_function_library_to_inputs() {
     assert_eq!(d["diagnostics"][0]["summary"], "Call to unknown function");
 }
 
+#[test]
+fn functions_terraform_flag_exposes_terraforms_functions_to_inputs() {
+    // An hclkit extension: Terraform's table (its `length` counts a string's characters, its
+    // `index` searches a list), with `try`; the spec file's own functions still win.
+    let spec = "function \"sum\" {\n  params = [l]\n  result = \"mine\"\n}\nobject {\n  attr \"a\" { type = any }\n  attr \"b\" { type = any }\n}\n";
+    let input =
+        "a = [length(\"h\u{e9}llo\"), index([\"x\", \"y\"], \"y\"), try(nope, \"z\"), alltrue([true])]\nb = sum([1])\n";
+    let dir = scratch("tffunctions", &[("s.hcldec", spec), ("in.hcl", input)]);
+    let out = hcldec(&dir, &["--spec=s.hcldec", "--functions", "terraform", "in.hcl"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "{\"a\":[5,1,\"z\",true],\"b\":\"mine\"}\n");
+    // cty's `strlen` is not one of Terraform's functions.
+    std::fs::write(dir.join("in2.hcl"), "a = strlen(\"x\")\nb = 1\n").unwrap();
+    let out = hcldec(&dir, &["--spec=s.hcldec", "--functions=terraform", "--diags=json", "in2.hcl"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let d: serde_json::Value = serde_json::from_slice(&out.stderr).expect("JSON diagnostics");
+    assert_eq!(d["diagnostics"][0]["summary"], "Call to unknown function");
+}
+
 /// `--eval-limit` and `--no-eval-limit` (hclkit extensions): the evaluation budget of the run.
 #[test]
 fn eval_limit_flags_bound_raise_and_lift_the_work_of_evaluation() {

@@ -15,10 +15,16 @@ use std::collections::BTreeMap;
 use hclkit_value::function::Function;
 
 mod cidr;
+mod collection;
+mod cty;
 mod encoding;
 mod filesystem;
 mod hash;
+mod marks;
 mod policy;
+mod provider;
+mod strings;
+mod template;
 mod textencoding;
 mod time;
 mod util;
@@ -47,6 +53,12 @@ const MODULES: &[Module] = &[
     Module { register: time::register, info: time::INFO },
     Module { register: textencoding::register, info: textencoding::INFO },
     // issue-20b modules
+    Module { register: cty::register, info: cty::INFO },
+    Module { register: collection::register, info: collection::INFO },
+    Module { register: strings::register, info: strings::INFO },
+    Module { register: marks::register, info: marks::INFO },
+    Module { register: provider::register, info: provider::INFO },
+    Module { register: template::register, info: template::INFO },
 ];
 
 /// How the function table behaves where Terraform's behaviour depends on the situation.

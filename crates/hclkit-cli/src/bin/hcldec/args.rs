@@ -3,11 +3,12 @@
 //! flags, and flags anywhere among the file names.
 
 /// The usage text, printed on `--help` and on a usage error (the reference's, plus our
-/// `--stdlib`, `--eval-limit` and `--no-eval-limit` extensions).
+/// `--stdlib`, `--functions`, `--eval-limit` and `--no-eval-limit` extensions).
 pub const USAGE: &str = "\
 usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --eval-limit uint     the most work evaluating the input may do, in units of about one value produced (default 2000000; an hclkit extension)
+      --functions string    make a function library callable from the input files: \"stdlib\" (as --stdlib) or \"terraform\" (Terraform's functions, try and can; files unreadable) (an hclkit extension)
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
       --no-eval-limit       let evaluating the input do any amount of work, for trusted input (an hclkit extension)
   -o, --out string          write to the given file, instead of stdout
@@ -30,6 +31,8 @@ pub struct Args {
     pub with_type: bool,
     pub keep_nulls: bool,
     pub stdlib: bool,
+    /// `--functions terraform`: Terraform's function table (`hclkit_terraform::functions`).
+    pub terraform: bool,
     /// `--eval-limit`: the evaluation budget's limit (default: the library's default).
     pub eval_limit: Option<u64>,
     /// `--no-eval-limit`: no evaluation budget limit (wins over `--eval-limit`).
@@ -54,7 +57,7 @@ enum Kind {
 
 fn long_kind(name: &str) -> Option<Kind> {
     match name {
-        "spec" | "vars" | "out" | "diags" | "eval-limit" => Some(Kind::Str),
+        "spec" | "vars" | "out" | "diags" | "eval-limit" | "functions" => Some(Kind::Str),
         "var-refs" | "with-type" | "keep-nulls" | "stdlib" | "no-eval-limit" | "version" | "help" => Some(Kind::Bool),
         _ => None,
     }
@@ -112,6 +115,15 @@ fn set_str(args: &mut Args, name: &str, value: String) -> Result<(), ArgsError> 
             })?;
             args.eval_limit = Some(n);
         }
+        "functions" => match value.as_str() {
+            "stdlib" => args.stdlib = true,
+            "terraform" => args.terraform = true,
+            _ => {
+                return Err(ArgsError::Usage(format!(
+                "invalid argument {value:?} for \"--functions\" flag: only \"stdlib\" and \"terraform\" are supported"
+            )))
+            }
+        },
         _ => args.diags = value,
     }
     Ok(())
@@ -241,6 +253,21 @@ mod tests {
         assert_eq!((a.spec.as_str(), a.diags.as_str(), a.out.as_str()), ("x", "json", "out"));
         assert_eq!(a.files, ["-v"]);
         assert!(p(&["-v"]).unwrap().version);
+    }
+
+    #[test]
+    fn functions_flag() {
+        let a = p(&["--functions", "terraform", "a.hcl"]).unwrap();
+        assert!(a.terraform && !a.stdlib);
+        let a = p(&["--functions=stdlib"]).unwrap();
+        assert!(a.stdlib && !a.terraform);
+        assert_eq!(
+            p(&["--functions=none"]),
+            Err(ArgsError::Usage(
+                "invalid argument \"none\" for \"--functions\" flag: only \"stdlib\" and \"terraform\" are supported"
+                    .into()
+            ))
+        );
     }
 
     #[test]

@@ -171,7 +171,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         diags.extend(d);
         variables.extend(vals);
     }
-    let ctx = if variables.is_empty() && spec.functions.is_empty() && !args.stdlib {
+    let ctx = if variables.is_empty() && spec.functions.is_empty() && !args.stdlib && !args.terraform {
         None
     } else {
         let mut ctx = EvalContext::new().with_budget(budget.clone());
@@ -184,6 +184,13 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
             for (name, f) in hclkit::ext::tryfunc::functions() {
                 ctx.set_function(name, f);
             }
+            for (name, f) in spec.functions.iter() {
+                ctx.set_function(name.clone(), f.clone());
+            }
+        } else if args.terraform {
+            // Terraform's table (try and can included; the file functions read nothing), the
+            // spec file's own functions winning as with --stdlib.
+            ctx = ctx.with_functions(hclkit_terraform::functions(&hclkit_terraform::Options::new()));
             for (name, f) in spec.functions.iter() {
                 ctx.set_function(name.clone(), f.clone());
             }

@@ -1,0 +1,193 @@
+//! `hclkit eval`: evaluates one expression and prints its value as JSON, the way Terraform's
+//! `jsonencode` writes it, or its diagnostics with exit status 1 — a console for any HCL.
+//!
+//! ```text
+//! hclkit eval [--functions stdlib|terraform|none] [--vars JSON] [--base-dir DIR] [--planning] [--diags=json] EXPR
+//! ```
+//!
+//! `--functions` chooses the function table: `terraform` (the default) is Terraform's
+//! (`hclkit_terraform::functions`), `stdlib` is go-cty's standard library with `try` and `can`,
+//! `none` has no functions. `--vars` is a JSON object whose attributes become variables (read
+//! as hcldec reads `--vars`; `@FILE` reads the document from a file). Terraform's file
+//! functions read nothing unless `--base-dir` names the directory they may read under.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use hclkit::eval::{evaluate, EvalContext};
+use hclkit::{Diagnostic, Diagnostics, Files};
+use hclkit_value::Value;
+
+/// Which function table the expression sees.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionSet {
+    /// go-cty's standard library (as hcldec's tools name it) with `try` and `can`.
+    Stdlib,
+    /// Terraform's function table (v1.0.3's, with later additions).
+    Terraform,
+    /// No functions.
+    None,
+}
+
+/// How diagnostics are printed.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagsFormat {
+    /// Text with source snippets.
+    Text,
+    /// One JSON document in the shape of `hcldec --diags=json`.
+    Json,
+}
+
+/// The arguments of `hclkit eval`.
+#[derive(clap::Args, Debug)]
+#[command(about = "Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it)")]
+pub struct EvalArgs {
+    /// The function table the expression may call.
+    #[arg(long, value_enum, default_value = "terraform")]
+    pub functions: FunctionSet,
+    /// Variables: a JSON object (or @FILE holding one) whose attributes become variables.
+    #[arg(long, value_name = "JSON")]
+    pub vars: Option<String>,
+    /// The directory Terraform's file functions may read under (default: they read nothing).
+    #[arg(long, value_name = "DIR")]
+    pub base_dir: Option<std::path::PathBuf>,
+    /// Terraform's planning behaviour: the clock and random functions (`timestamp`, `uuid`,
+    /// `bcrypt`) return unknown values, which cannot be printed.
+    #[arg(long)]
+    pub planning: bool,
+    /// How to print diagnostics.
+    #[arg(long, value_enum, default_value = "text")]
+    pub diags: DiagsFormat,
+    /// The expression, in HCL's native syntax (`-`: read it from standard input).
+    #[arg(value_name = "EXPR", allow_hyphen_values = true)]
+    pub expr: String,
+}
+
+/// The name the expression's diagnostics give it.
+const EXPR_NAME: &str = "<expr>";
+
+/// Runs `hclkit eval`. `color`: whether text diagnostics may be coloured (they are only when
+/// standard error is also a terminal).
+pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
+    let mut files = Files::new();
+    let (result, diags) = eval(args, &mut files);
+    let failed = diags.has_errors();
+    if !diags.is_empty() {
+        match args.diags {
+            // On standard output when they are the whole answer; warnings beside a value go
+            // to standard error, so that standard output stays one JSON document.
+            DiagsFormat::Json if failed => {
+                let _ = std::io::stdout().write_all(diags.to_json().as_bytes());
+            }
+            DiagsFormat::Json => {
+                let _ = std::io::stderr().write_all(diags.to_json().as_bytes());
+            }
+            DiagsFormat::Text => {
+                let color = color && std::io::stderr().is_terminal();
+                let _ = std::io::stderr().write_all(diags.to_text(&files, text_width(), color).as_bytes());
+            }
+        }
+    }
+    if failed {
+        return ExitCode::from(1);
+    }
+    if let Some(json) = result {
+        println!("{json}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// Evaluates the expression: the JSON text of its value (when there are no errors) and the
+/// diagnostics, with the sources they point into added to `files`.
+pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut ctx = EvalContext::new();
+    match args.functions {
+        FunctionSet::Terraform => {
+            let mut options = hclkit_terraform::Options::new().with_planning(args.planning);
+            if let Some(dir) = &args.base_dir {
+                options = options.with_filesystem(hclkit_terraform::FsPolicy::under(dir.clone()));
+            }
+            ctx = ctx.with_functions(hclkit_terraform::functions(&options));
+        }
+        FunctionSet::Stdlib => {
+            ctx = ctx.with_functions(hclkit_value::stdlib::all()).with_functions(hclkit::ext::tryfunc::functions());
+        }
+        FunctionSet::None => {}
+    }
+    if let Some(vars) = &args.vars {
+        let (name, src): (String, Arc<[u8]>) = match vars.strip_prefix('@') {
+            Some(path) => match std::fs::read(path) {
+                Ok(src) => (path.to_owned(), src.into()),
+                Err(_) => {
+                    diags.push(hclkit::files::read_error(path, true));
+                    return (None, diags);
+                }
+            },
+            None => ("<vars>".to_owned(), vars.as_bytes().into()),
+        };
+        let (body, d) = files.parse_json(src, &name);
+        diags.extend(d);
+        if diags.has_errors() {
+            return (None, diags);
+        }
+        let (attrs, d) = body.just_attributes();
+        diags.extend(d);
+        for (name, attr) in attrs {
+            let (v, d) = attr.expr.value(None);
+            diags.extend(d);
+            ctx = ctx.with_variable(name, v);
+        }
+        if diags.has_errors() {
+            return (None, diags);
+        }
+    }
+    let src: Arc<[u8]> = if args.expr == "-" {
+        let mut buf = Vec::new();
+        if std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).is_err() {
+            diags.push(hclkit::files::read_error("<stdin>", false));
+            return (None, diags);
+        }
+        buf.into()
+    } else {
+        args.expr.as_bytes().into()
+    };
+    files.add_source(EXPR_NAME, src.clone());
+    let (file, d) = hclkit::parse_expression(src, EXPR_NAME);
+    diags.extend(d);
+    if diags.has_errors() {
+        return (None, diags);
+    }
+    let (value, d) = evaluate(file.expr(), Some(&ctx));
+    diags.extend(d);
+    if diags.has_errors() {
+        return (None, diags);
+    }
+    match encode(&value) {
+        Ok(json) => (Some(json), diags),
+        Err(d) => {
+            diags.push(*d);
+            (None, diags)
+        }
+    }
+}
+
+/// The value as Terraform's `jsonencode` writes it.
+fn encode(value: &Value) -> Result<String, Box<Diagnostic>> {
+    if !value.is_wholly_known() {
+        return Err(Box::new(Diagnostic::error(
+            "Value not known",
+            "The expression's value depends on values that are not known yet, so it cannot be printed.",
+        )));
+    }
+    let encoded = hclkit_value::stdlib::json_encode()
+        .call(std::slice::from_ref(value))
+        .map_err(|e| Box::new(Diagnostic::error("Value cannot be printed as JSON", format!("{}.", e.message()))))?;
+    Ok(encoded.as_str().unwrap_or_default().to_owned())
+}
+
+/// The width text diagnostics are wrapped at: `$COLUMNS` if set, else 80.
+fn text_width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0).unwrap_or(80)
+}
