@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Faithfulness of `hclkit convert`, judged by the reference hcldec (run by scripts/conformance).
+
+For every conformance case (tests/conformance/cases/GROUP/NAME: spec.hcldec, input.hcl or
+input.json, optional vars.json and flags) that the reference hcldec decodes without error:
+
+  native -> JSON:   `hclkit convert input.hcl` must give a JSON file that the reference decodes
+                    to exactly what it decodes from input.hcl;
+  JSON -> native:   `hclkit convert --spec spec.hcldec X.json` must give a native file that the
+                    reference decodes to exactly what it decodes from X.json, where X.json is
+                    the case's own input.json, or for native cases the JSON converted above.
+
+The reference runs with `--with-type` (so a tuple is not a list) and always with variables: a
+case without vars.json gets a dummy one, because without any variables or functions hcldec
+evaluates with no context, and the JSON syntax then reads strings literally (not as
+templates). Cases with `--var-refs` are left out (that output quotes source ranges, which
+differ between syntaxes by design).
+
+Usage: faithful.py --hclkit PATH --ref PATH [--cases DIR] [--fail] [--list]
+Prints the counts; with --fail exits 1 when some case disagrees.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+DUMMY_VARS = '{"hclkit_convert_check": true}'
+
+
+def run(cmd, cwd=None, stdin=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, timeout=60, input=stdin)
+    except subprocess.TimeoutExpired:
+        return 124, b"", b"timeout"
+    return p.returncode, p.stdout, p.stderr
+
+
+def decode(ref, case, flags, vars_arg, input_path):
+    cmd = [ref, "--spec", os.path.join(case, "spec.hcldec"), "--with-type", "--vars", vars_arg]
+    cmd += flags + [input_path]
+    return run(cmd)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hclkit", required=True)
+    ap.add_argument("--ref", required=True)
+    ap.add_argument("--cases", default=os.path.join(os.path.dirname(__file__), "..", "conformance", "cases"))
+    ap.add_argument("--fail", action="store_true")
+    ap.add_argument("--list", action="store_true", help="print every disagreeing case")
+    a = ap.parse_args()
+
+    counts = {"n2j": [0, 0], "j2n": [0, 0]}  # [decoded by the reference, agreeing]
+    bad = []
+    work = tempfile.mkdtemp()
+    cases = sorted(
+        os.path.join(a.cases, g, n)
+        for g in os.listdir(a.cases)
+        if os.path.isdir(os.path.join(a.cases, g))
+        for n in os.listdir(os.path.join(a.cases, g))
+    )
+    for i, case in enumerate(cases):
+        if not os.path.exists(os.path.join(case, "spec.hcldec")):
+            continue
+        flags = []
+        if os.path.exists(os.path.join(case, "flags")):
+            flags = open(os.path.join(case, "flags")).read().split()
+        if "--var-refs" in flags:
+            continue
+        vars_arg = os.path.join(case, "vars.json") if os.path.exists(os.path.join(case, "vars.json")) else DUMMY_VARS
+        native = os.path.join(case, "input.hcl")
+        jsonin = os.path.join(case, "input.json")
+        json_for_back = None
+        if os.path.exists(native):
+            rc, want, _ = decode(a.ref, case, flags, vars_arg, native)
+            if rc != 0:
+                continue
+            counts["n2j"][0] += 1
+            conv = os.path.join(work, f"{i}.json")
+            rc, _, err = run([a.hclkit, "convert", native, "-o", conv])
+            if rc != 0:
+                bad.append(("native->json", case, "convert failed: " + err.decode(errors="replace")[:300]))
+                continue
+            rc, got, err = decode(a.ref, case, flags, vars_arg, conv)
+            if rc == 0 and got == want:
+                counts["n2j"][1] += 1
+                json_for_back = conv
+            else:
+                bad.append(("native->json", case, (got or err).decode(errors="replace")[:300]))
+                continue
+        elif os.path.exists(jsonin):
+            json_for_back = jsonin
+        if json_for_back is None:
+            continue
+        rc, want, _ = decode(a.ref, case, flags, vars_arg, json_for_back)
+        if rc != 0:
+            continue
+        counts["j2n"][0] += 1
+        back = os.path.join(work, f"{i}.back.hcl")
+        rc, _, err = run([a.hclkit, "convert", "--spec", os.path.join(case, "spec.hcldec"), json_for_back, "-o", back])
+        if rc != 0:
+            bad.append(("json->native", case, "convert failed: " + err.decode(errors="replace")[:300]))
+            continue
+        rc, got, err = decode(a.ref, case, flags, vars_arg, back)
+        if rc == 0 and got == want:
+            counts["j2n"][1] += 1
+        else:
+            bad.append(("json->native", case, (got or err).decode(errors="replace")[:300]))
+
+    n2j, j2n = counts["n2j"], counts["j2n"]
+    print(f"native -> JSON: {n2j[1]} of {n2j[0]} cases the reference decodes agree")
+    print(f"JSON -> native: {j2n[1]} of {j2n[0]} cases the reference decodes agree")
+    for direction, case, why in bad if a.list else bad[:20]:
+        print(f"DISAGREE {direction} {os.path.relpath(case, a.cases)}: {why.strip()}")
+    if bad and not a.list and len(bad) > 20:
+        print(f"... and {len(bad) - 20} more")
+    if a.fail and bad:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
