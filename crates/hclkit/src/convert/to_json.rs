@@ -6,6 +6,7 @@ use hclkit_value::{Type, Value};
 
 use super::node::JsonNode;
 use crate::context::EvalContext;
+use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::syntax::native::ast::{Block, Body, BodyItem, Expr, File, LiteralValue, Tree, UnaryOp};
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
@@ -75,16 +76,32 @@ impl Default for ToJsonOptions {
 /// );
 /// ```
 pub fn to_json(file: &File, opts: &ToJsonOptions) -> JsonNode {
+    to_json_checked(file, opts).0
+}
+
+/// [`to_json`], with an error diagnostic for each name the JSON syntax cannot keep apart: an
+/// attribute and a block type of one body with the same name (the JSON syntax has one
+/// namespace for both, so the reference would report the second as a duplicate).
+///
+/// ```
+/// use hclkit::convert::{to_json_checked, ToJsonOptions};
+///
+/// let (file, _) = hclkit::parse_config(b"a = 1\na {\n}\n".as_slice(), "main.hcl");
+/// let (_, diags) = to_json_checked(&file, &ToJsonOptions::default());
+/// assert_eq!(diags.iter().next().unwrap().summary, "Attribute and block with the same name");
+/// ```
+pub fn to_json_checked(file: &File, opts: &ToJsonOptions) -> (JsonNode, Diagnostics) {
     let tree = file.tree();
-    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None };
-    cx.body(file.body(), u32::MAX, Vec::new())
+    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
+    let doc = cx.body(file.body(), u32::MAX, Vec::new());
+    (doc, cx.diags)
 }
 
 /// Converts one native body (a file's or a block's) to a JSON body object, as [`to_json`]
 /// does; the comments inside the body's span are kept.
 pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> JsonNode {
     let tree = body.tree();
-    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None };
+    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
     // Skip comments before the body (for a block's body: those of the enclosing file).
     cx.skip_before(body.span().start);
     let end = body.span().end;
@@ -99,6 +116,8 @@ struct Cx<'a> {
     next: usize,
     /// The empty evaluation context of `simplify`, made on first use.
     ctx: Option<EvalContext>,
+    /// Names the JSON syntax cannot keep apart.
+    diags: Diagnostics,
 }
 
 /// A block converted, before blocks are grouped by type.
@@ -111,7 +130,7 @@ struct BlockOut<'a> {
 
 enum Item<'a> {
     Comments(Vec<String>),
-    Attr(String, JsonNode),
+    Attr(String, Span, JsonNode),
     Block(BlockOut<'a>),
 }
 
@@ -149,7 +168,7 @@ impl<'a> Cx<'a> {
                         items.push(Item::Comments(before));
                     }
                     let v = self.expr(a.expr());
-                    items.push(Item::Attr(a.name().to_owned(), v));
+                    items.push(Item::Attr(a.name().to_owned(), a.name_span(), v));
                 }
                 BodyItem::Block(b) => {
                     let inner = b.body();
@@ -175,12 +194,29 @@ impl<'a> Cx<'a> {
         let mut groups: Vec<((String, usize), Vec<BlockOut<'a>>)> = Vec::new();
         // Where each group's property goes: (index in `out`, group).
         let mut slots: Vec<(usize, usize)> = Vec::new();
+        let mut attr_names: Vec<(String, Span)> = Vec::new();
         for item in items {
             match item {
                 Item::Comments(c) => out.push(("//".to_owned(), JsonNode::String(c.join("\n")))),
-                Item::Attr(name, v) => out.push((name, v)),
+                Item::Attr(name, span, v) => {
+                    attr_names.push((name.clone(), span));
+                    out.push((name, v))
+                }
                 Item::Block(mut b) => {
                     let key = (b.block.block_type().into_owned(), b.labels.len());
+                    if let Some((_, at)) = attr_names.iter().find(|(n, _)| *n == key.0) {
+                        let (d, a) = (self.tree.range(b.block.type_span()), self.tree.range(*at));
+                        self.diags.push(
+                            Diagnostic::error(
+                                "Attribute and block with the same name",
+                                format!(
+                                    "The JSON syntax has one namespace for attributes and blocks, so this block cannot be written next to the attribute {} defined at {a}.",
+                                    go_quote(&key.0)
+                                ),
+                            )
+                            .with_subject(d),
+                        );
+                    }
                     match groups.iter_mut().find(|(k, _)| *k == key) {
                         Some((_, g)) => {
                             // A later block's leading comments go inside its body.
@@ -200,6 +236,23 @@ impl<'a> Cx<'a> {
                             groups.push((key, vec![b]));
                         }
                     }
+                }
+            }
+        }
+        for ((name, _), g) in groups.iter().map(|g| &g.0).zip(0..) {
+            if let Some((_, span)) = attr_names.iter().find(|(n, _)| n == name) {
+                if groups[g].1.first().is_some_and(|b| b.block.span().start < span.start) {
+                    let (d, b) = (self.tree.range(*span), self.tree.range(groups[g].1[0].block.type_span()));
+                    self.diags.push(
+                        Diagnostic::error(
+                            "Attribute and block with the same name",
+                            format!(
+                                "The JSON syntax has one namespace for attributes and blocks, so this attribute cannot be written next to the block {} defined at {b}.",
+                                go_quote(name)
+                            ),
+                        )
+                        .with_subject(d),
+                    );
                 }
             }
         }
@@ -238,7 +291,9 @@ impl<'a> Cx<'a> {
                         None => self.wrap(e),
                     }
                 } else if let Expr::Template(t) = e {
-                    if t.is_string_literal() {
+                    // A heredoc without interpolations or directives (its lines may be
+                    // several literal parts): its value.
+                    if t.parts().all(|p| matches!(p, Expr::Literal(_))) {
                         let (v, d) = e.value(None);
                         match v.as_str() {
                             Some(s) if !d.has_errors() => JsonNode::String(escape_template(s)),

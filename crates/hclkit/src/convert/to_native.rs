@@ -377,7 +377,11 @@ impl Writer<'_> {
         if let Expr::TemplateWrap(w) = t.expr() {
             let inner = t.text(w.wrapped().span());
             let inner = inner.trim();
-            if key || inner.contains('\n') {
+            let heredoc = matches!(w.wrapped(), Expr::Template(_) | Expr::TemplateWrap(_)) && inner.starts_with("<<");
+            if !key && heredoc && inner.ends_with('\n') {
+                // A heredoc ends its own line; the attribute's newline follows it.
+                self.out.push_str(inner.trim_end_matches(['\n', '\r']));
+            } else if key || inner.contains('\n') {
                 self.out.push('(');
                 self.out.push_str(inner);
                 if inner.contains("<<") && !inner.ends_with('\n') {
