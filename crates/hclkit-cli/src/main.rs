@@ -158,9 +158,7 @@ fn usage_error(msg: &str, usage: &str) -> ExitCode {
 fn run_convert(raw: &[std::ffi::OsString]) -> ExitCode {
     use clap::{Args, FromArgMatches};
     let cmd = convert::ConvertArgs::augment_args(clap::Command::new("hclkit convert").bin_name("hclkit convert"));
-    let parsed = cmd
-        .try_get_matches_from(raw.iter())
-        .and_then(|m| convert::ConvertArgs::from_arg_matches(&m));
+    let parsed = cmd.try_get_matches_from(raw.iter()).and_then(|m| convert::ConvertArgs::from_arg_matches(&m));
     match parsed {
         Ok(args) => convert::run(&args, std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()),
         Err(e) => {

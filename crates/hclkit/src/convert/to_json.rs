@@ -286,6 +286,11 @@ impl<'a> Cx<'a> {
             Expr::Template(_) | Expr::TemplateWrap(_) => {
                 let src = self.tree.text(e.span());
                 if src.starts_with('"') {
+                    if self.opts.simplify && !matches!(e, Expr::Template(t) if t.is_string_literal()) {
+                        if let Some(j) = self.fold(e) {
+                            return j;
+                        }
+                    }
                     match quoted_template(&src) {
                         Some(t) => JsonNode::String(t),
                         None => self.wrap(e),
@@ -338,16 +343,26 @@ impl<'a> Cx<'a> {
     }
 
     fn fold_or_wrap(&mut self, e: Expr<'a>) -> JsonNode {
-        if self.opts.simplify && crate::syntax::native::expression::variables(e).is_empty() {
-            let ctx = self.ctx.get_or_insert_with(EvalContext::new);
-            let (v, d) = e.value(Some(ctx));
-            if !d.has_errors() {
-                if let Some(j) = value_json(&v) {
-                    return j;
-                }
+        if self.opts.simplify {
+            if let Some(j) = self.fold(e) {
+                return j;
             }
         }
         self.wrap(e)
+    }
+
+    /// The value of an expression that references no variables, if it evaluates without
+    /// errors (no functions are defined) to something JSON can hold.
+    fn fold(&mut self, e: Expr<'a>) -> Option<JsonNode> {
+        if !crate::syntax::native::expression::variables(e).is_empty() {
+            return None;
+        }
+        let ctx = self.ctx.get_or_insert_with(EvalContext::new);
+        let (v, d) = e.value(Some(ctx));
+        if d.has_errors() {
+            return None;
+        }
+        value_json(&v)
     }
 
     /// `"${…}"` around the expression's source text.

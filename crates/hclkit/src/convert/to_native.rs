@@ -378,18 +378,16 @@ impl Writer<'_> {
             let inner = t.text(w.wrapped().span());
             let inner = inner.trim();
             let heredoc = matches!(w.wrapped(), Expr::Template(_) | Expr::TemplateWrap(_)) && inner.starts_with("<<");
-            if !key && heredoc && inner.ends_with('\n') {
-                // A heredoc ends its own line; the attribute's newline follows it.
-                self.out.push_str(inner.trim_end_matches(['\n', '\r']));
-            } else if key || inner.contains('\n') {
+            if !key && (heredoc || !inner.contains('\n') || stands_alone(inner)) {
+                // A heredoc's closing marker ends its line: the attribute's newline follows.
+                self.out.push_str(inner);
+            } else {
                 self.out.push('(');
                 self.out.push_str(inner);
-                if inner.contains("<<") && !inner.ends_with('\n') {
+                if inner.contains("<<") {
                     self.out.push('\n');
                 }
                 self.out.push(')');
-            } else {
-                self.out.push_str(inner);
             }
             return;
         }
@@ -399,6 +397,14 @@ impl Writer<'_> {
         }
         quoted_template(&mut self.out, s);
     }
+}
+
+/// Whether a multi-line expression can be an attribute's value without parentheses (its
+/// newlines are all inside brackets).
+fn stands_alone(expr: &str) -> bool {
+    let src = format!("a = {expr}\n");
+    let (file, diags) = crate::syntax::native::parse_config(src.into_bytes(), "expr");
+    !diags.has_errors() && file.body().items().count() == 1
 }
 
 /// Writes a label (already escaped for templates) as a quoted string.
