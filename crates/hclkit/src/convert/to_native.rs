@@ -307,7 +307,7 @@ impl Writer<'_> {
             }
             Kind::Array => {
                 let items: Vec<Node<'_>> = node.elements().collect();
-                let nested = items.iter().any(|e| matches!(e.kind(), Kind::Array | Kind::Object));
+                let nested = items.iter().any(|e| e.elements().next().is_some() || e.properties().next().is_some());
                 if items.is_empty() {
                     self.out.push_str("[]");
                 } else if !nested {
