@@ -152,10 +152,9 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, files: &mut Files) -> Converted {
         simplify: args.simplify,
         comments: !args.no_comments,
     };
-    let (doc, d) = hclkit::convert::to_json_checked(file, &opts);
-    if d.has_errors() {
-        return Err(d);
-    }
+    let (doc, warnings) = hclkit::convert::to_json_checked(file, &opts);
+    let mut diags = diags;
+    diags.extend(warnings);
     let mut text = if args.pretty { doc.to_pretty() } else { doc.to_compact() };
     text.push('\n');
     Ok((text, diags))

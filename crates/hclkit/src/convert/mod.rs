@@ -59,8 +59,8 @@ use std::sync::Arc;
 
 use crate::diagnostic::Diagnostics;
 
-/// Parses native source and converts it with [`to_json_checked`]; the diagnostics when there
-/// are errors (warnings are dropped).
+/// Parses native source and converts it with [`to_json`]; the parse diagnostics when there
+/// are errors (warnings are dropped; [`to_json_checked`] reports the conversion's).
 ///
 /// ```
 /// use hclkit::convert::{native_to_json, ToJsonOptions};
@@ -77,9 +77,5 @@ pub fn native_to_json(
     if diags.has_errors() {
         return Err(diags);
     }
-    let (doc, diags) = to_json_checked(&file, opts);
-    if diags.has_errors() {
-        return Err(diags);
-    }
-    Ok(doc)
+    Ok(to_json(&file, opts))
 }

@@ -6,7 +6,7 @@ use hclkit_value::{Type, Value};
 
 use super::node::JsonNode;
 use crate::context::EvalContext;
-use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
+use crate::diagnostic::{go_quote, Diagnostic, Diagnostics, Severity};
 use crate::syntax::native::ast::{Block, Body, BodyItem, Expr, File, LiteralValue, Tree, UnaryOp};
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
@@ -79,9 +79,11 @@ pub fn to_json(file: &File, opts: &ToJsonOptions) -> JsonNode {
     to_json_checked(file, opts).0
 }
 
-/// [`to_json`], with an error diagnostic for each name the JSON syntax cannot keep apart: an
-/// attribute and a block type of one body with the same name (the JSON syntax has one
-/// namespace for both, so the reference would report the second as a duplicate).
+/// [`to_json`], with a warning for each name the JSON syntax cannot keep apart: an attribute
+/// and a block type of one body with the same name. Both are written (the document keeps
+/// repeated keys), but the JSON syntax has one namespace for both, so no schema lets the
+/// reference read both (some applications, such as Terragrunt's `generate`, use both in
+/// native files).
 ///
 /// ```
 /// use hclkit::convert::{to_json_checked, ToJsonOptions};
@@ -207,10 +209,10 @@ impl<'a> Cx<'a> {
                     if let Some((_, at)) = attr_names.iter().find(|(n, _)| *n == key.0) {
                         let (d, a) = (self.tree.range(b.block.type_span()), self.tree.range(*at));
                         self.diags.push(
-                            Diagnostic::error(
+                            warning(
                                 "Attribute and block with the same name",
                                 format!(
-                                    "The JSON syntax has one namespace for attributes and blocks, so this block cannot be written next to the attribute {} defined at {a}.",
+                                    "The JSON syntax has one namespace for attributes and blocks: this block and the attribute {} defined at {a} are both written as properties of that name, and no schema lets a JSON reader accept both.",
                                     go_quote(&key.0)
                                 ),
                             )
@@ -244,10 +246,10 @@ impl<'a> Cx<'a> {
                 if groups[g].1.first().is_some_and(|b| b.block.span().start < span.start) {
                     let (d, b) = (self.tree.range(*span), self.tree.range(groups[g].1[0].block.type_span()));
                     self.diags.push(
-                        Diagnostic::error(
+                        warning(
                             "Attribute and block with the same name",
                             format!(
-                                "The JSON syntax has one namespace for attributes and blocks, so this attribute cannot be written next to the block {} defined at {b}.",
+                                "The JSON syntax has one namespace for attributes and blocks: this attribute and the block {} defined at {b} are both written as properties of that name, and no schema lets a JSON reader accept both.",
                                 go_quote(name)
                             ),
                         )
@@ -378,6 +380,10 @@ impl<'a> Cx<'a> {
         s.push('}');
         JsonNode::String(s)
     }
+}
+
+fn warning(summary: &'static str, detail: String) -> Diagnostic {
+    Diagnostic { severity: Severity::Warning, ..Diagnostic::error(summary, detail) }
 }
 
 #[cold]
