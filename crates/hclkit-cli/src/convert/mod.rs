@@ -155,8 +155,12 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, files: &mut Files) -> Converted {
     let (doc, warnings) = hclkit::convert::to_json_checked(file, &opts);
     let mut diags = diags;
     diags.extend(warnings);
-    let mut text = if args.pretty { doc.to_pretty() } else { doc.to_compact() };
+    // JSON is about as long as the source (more when pretty): one allocation, usually.
+    let mut text = String::with_capacity(file.source().len() + file.source().len() / 4 + 16);
+    doc.write_to(&mut text, args.pretty.then_some(2));
     text.push('\n');
+    // The process ends after writing: freeing the document node by node would only cost time.
+    std::mem::forget(doc);
     Ok((text, diags))
 }
 

@@ -206,19 +206,6 @@ impl<'a> Cx<'a> {
                 }
                 Item::Block(mut b) => {
                     let key = (b.block.block_type().into_owned(), b.labels.len());
-                    if let Some((_, at)) = attr_names.iter().find(|(n, _)| *n == key.0) {
-                        let (d, a) = (self.tree.range(b.block.type_span()), self.tree.range(*at));
-                        self.diags.push(
-                            warning(
-                                "Attribute and block with the same name",
-                                format!(
-                                    "The JSON syntax has one namespace for attributes and blocks: this block and the attribute {} defined at {a} are both written as properties of that name, and no schema lets a JSON reader accept both.",
-                                    go_quote(&key.0)
-                                ),
-                            )
-                            .with_subject(d),
-                        );
-                    }
                     match groups.iter_mut().find(|(k, _)| *k == key) {
                         Some((_, g)) => {
                             // A later block's leading comments go inside its body.
@@ -241,22 +228,28 @@ impl<'a> Cx<'a> {
                 }
             }
         }
-        for ((name, _), g) in groups.iter().map(|g| &g.0).zip(0..) {
-            if let Some((_, span)) = attr_names.iter().find(|(n, _)| n == name) {
-                if groups[g].1.first().is_some_and(|b| b.block.span().start < span.start) {
-                    let (d, b) = (self.tree.range(*span), self.tree.range(groups[g].1[0].block.type_span()));
-                    self.diags.push(
-                        warning(
-                            "Attribute and block with the same name",
-                            format!(
-                                "The JSON syntax has one namespace for attributes and blocks: this attribute and the block {} defined at {b} are both written as properties of that name, and no schema lets a JSON reader accept both.",
-                                go_quote(name)
-                            ),
-                        )
-                        .with_subject(d),
-                    );
-                }
-            }
+        // One warning per name used by both an attribute and a block type, at the later one.
+        for ((name, _), blocks) in &groups {
+            let (Some((_, attr)), Some(block)) = (attr_names.iter().find(|(n, _)| n == name), blocks.first()) else {
+                continue;
+            };
+            let block = block.block.type_span();
+            let (subject, other, what, other_what) = if attr.start < block.start {
+                (block, *attr, "block", "attribute")
+            } else {
+                (*attr, block, "attribute", "block")
+            };
+            let other = self.tree.range(other);
+            self.diags.push(
+                warning(
+                    "Attribute and block with the same name",
+                    format!(
+                        "The JSON syntax has one namespace for attributes and blocks: this {what} and the {other_what} {} defined at {other} are both written as properties of that name, and no schema lets a JSON reader accept both.",
+                        go_quote(name)
+                    ),
+                )
+                .with_subject(self.tree.range(subject)),
+            );
         }
         for (at, g) in slots {
             let blocks: Vec<(Vec<String>, JsonNode)> =
