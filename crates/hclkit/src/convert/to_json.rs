@@ -450,9 +450,16 @@ fn json_number(n: &str) -> String {
     n[zeros..].to_owned()
 }
 
-/// Escapes literal text for a template: `${` as `$${`, `%{` as `%%{`.
+/// Escapes literal text for a template: `${` as `$${`, `%{` as `%%{`, and a carriage return
+/// not followed by a line feed as the interpolation `${"\r"}` (the reference's template
+/// scanner reads everything after a lone carriage return as literal text, directives
+/// included).
+///
+/// ```
+/// assert_eq!(hclkit::convert::escape_template("a${b} %{c} \r."), "a$${b} %%{c} ${\"\\r\"}.");
+/// ```
 pub fn escape_template(s: &str) -> String {
-    if !s.contains("${") && !s.contains("%{") {
+    if !s.contains("${") && !s.contains("%{") && !s.contains('\r') {
         return s.to_owned();
     }
     let mut out = String::with_capacity(s.len() + 4);
@@ -460,6 +467,10 @@ pub fn escape_template(s: &str) -> String {
     for (i, c) in s.char_indices() {
         if (c == '$' || c == '%') && b.get(i + 1) == Some(&b'{') {
             out.push(c);
+        }
+        if c == '\r' && b.get(i + 1) != Some(&b'\n') {
+            out.push_str("${\"\\r\"}");
+            continue;
         }
         out.push(c);
     }
@@ -470,27 +481,35 @@ pub fn escape_template(s: &str) -> String {
 /// parts decoded and escaped for templates, interpolations and directives as written.
 /// `None` when the source does not lex as one closed quoted template.
 fn quoted_template(src: &str) -> Option<String> {
+    enum Piece {
+        Lit(String),
+        Seq(String),
+    }
     let b = src.as_bytes();
     let mut lexer = Lexer::new(b, LexMode::Normal);
     if lexer.next_token().kind != TokenKind::OQuote {
         return None;
     }
-    let mut out = String::with_capacity(src.len());
+    let mut pieces: Vec<Piece> = Vec::new();
     let mut depth = 0usize;
-    let mut copied = 1u32; // the source up to here has been written (or skipped)
+    let mut copied = 1u32; // the source up to here has been taken
     loop {
         let t = lexer.next_token();
         let text = |s: Span| &src[s.start as usize..s.end as usize];
         if depth == 0 {
             match t.kind {
                 TokenKind::QuotedLit => {
-                    out.push_str(&escape_template(&crate::syntax::native::escape::decode_literal(b, t.span, true)));
+                    let lit = crate::syntax::native::escape::decode_literal(b, t.span, true);
+                    match pieces.last_mut() {
+                        Some(Piece::Lit(l)) => l.push_str(&lit),
+                        _ => pieces.push(Piece::Lit(lit.into_owned())),
+                    }
                 }
                 TokenKind::TemplateInterp | TokenKind::TemplateControl => {
-                    out.push_str(text(t.span));
+                    pieces.push(Piece::Seq(text(t.span).to_owned()));
                     depth = 1;
                 }
-                TokenKind::CQuote => return (t.span.end as usize == src.len()).then_some(out),
+                TokenKind::CQuote if t.span.end as usize == src.len() => break,
                 _ => return None,
             }
             copied = t.span.end;
@@ -501,10 +520,31 @@ fn quoted_template(src: &str) -> Option<String> {
                 TokenKind::Eof => return None,
                 _ => {}
             }
-            out.push_str(text(Span::new(copied, t.span.end)));
+            if let Some(Piece::Seq(s)) = pieces.last_mut() {
+                s.push_str(text(Span::new(copied, t.span.end)));
+            }
             copied = t.span.end;
         }
     }
+    // Strip markers (`~}`, `${~`) trim the literal text beside them; the text is trimmed
+    // here (as the parser trims it) so that escaping cannot move white space out of reach.
+    let mut out = String::with_capacity(src.len());
+    for i in 0..pieces.len() {
+        match &pieces[i] {
+            Piece::Seq(s) => out.push_str(s),
+            Piece::Lit(l) => {
+                let mut l = l.as_str();
+                if matches!(i.checked_sub(1).map(|p| &pieces[p]), Some(Piece::Seq(s)) if s.ends_with("~}")) {
+                    l = l.trim_start();
+                }
+                if matches!(pieces.get(i + 1), Some(Piece::Seq(s)) if s[2..].starts_with('~')) {
+                    l = l.trim_end();
+                }
+                out.push_str(&escape_template(l));
+            }
+        }
+    }
+    Some(out)
 }
 
 /// A comment's text without its markers: `# x` and `// x` without the marker, one space and

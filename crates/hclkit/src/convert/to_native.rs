@@ -276,7 +276,7 @@ impl Writer<'_> {
                 self.out.push_str(&schema.type_name);
                 for l in labels.iter() {
                     self.out.push(' ');
-                    quoted(&mut self.out, &crate::convert::escape_template(l));
+                    quoted(&mut self.out, &escape_braces(l));
                 }
                 if body.properties().next().is_none() {
                     self.out.push_str(" {}\n");
@@ -405,6 +405,11 @@ fn stands_alone(expr: &str) -> bool {
     let src = format!("a = {expr}\n");
     let (file, diags) = crate::syntax::native::parse_config(src.into_bytes(), "expr");
     !diags.has_errors() && file.body().items().count() == 1
+}
+
+/// `${` as `$${` and `%{` as `%%{` (a label's literal text in a quoted label).
+fn escape_braces(s: &str) -> String {
+    s.replace("${", "$${").replace("%{", "%%{")
 }
 
 /// Writes a label (already escaped for templates) as a quoted string.
