@@ -469,12 +469,24 @@ pub fn escape_template(s: &str) -> String {
             out.push(c);
         }
         if c == '\r' && b.get(i + 1) != Some(&b'\n') {
-            out.push_str("${\"\\r\"}");
+            // `$` or `%` just before would make `$${`/`%${` of the interpolation: they go
+            // inside it.
+            let run = take_dollar_run(&mut out);
+            out.push_str("${\"");
+            out.push_str(&run);
+            out.push_str("\\r\"}");
             continue;
         }
         out.push(c);
     }
     out
+}
+
+/// Removes the `$` and `%` characters ending `out` and returns them (literal text that would
+/// join a following `${` or `%{` into an escape).
+fn take_dollar_run(out: &mut String) -> String {
+    let keep = out.trim_end_matches(['$', '%']).len();
+    out.split_off(keep)
 }
 
 /// A quoted native template (its source, quotes included) as a standalone template: literal
@@ -541,6 +553,16 @@ fn quoted_template(src: &str) -> Option<String> {
                     l = l.trim_end();
                 }
                 out.push_str(&escape_template(l));
+                if matches!(pieces.get(i + 1), Some(Piece::Seq(_))) {
+                    // Text ending in `$` or `%` (after trimming) before a sequence: as an
+                    // interpolated string, so it does not make `$${` or `%%{` of it.
+                    let run = take_dollar_run(&mut out);
+                    if !run.is_empty() {
+                        out.push_str("${\"");
+                        out.push_str(&run);
+                        out.push_str("\"}");
+                    }
+                }
             }
         }
     }
@@ -629,6 +651,11 @@ mod tests {
     fn escapes() {
         assert_eq!(escape_template("a${b}%{c}$${"), "a$${b}%%{c}$$${");
         assert_eq!(quoted_template(r#""a\n${"\"}" + x}\u0024{""#).as_deref(), Some("a\n${\"\\\"}\" + x}$${"));
+        assert_eq!(escape_template("$\r%%\r\r\n"), "${\"$\\r\"}${\"%%\\r\"}\r\n");
+        assert_eq!(
+            quoted_template(r#""%{ for x in y ~} % %{~ endfor }""#).as_deref(),
+            Some("%{ for x in y ~}${\"%\"}%{~ endfor }")
+        );
         assert_eq!(comment_text("# hi\n"), "hi");
         assert_eq!(comment_text("/* a\n b */"), "a\n b");
     }

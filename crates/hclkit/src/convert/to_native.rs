@@ -243,7 +243,7 @@ impl Writer<'_> {
                         self.indent(level);
                         self.out.push_str(&name);
                         self.out.push_str(" = ");
-                        self.expr(p.value, level);
+                        self.expr(p.value, level, true);
                         self.out.push('\n');
                     }
                 }
@@ -298,12 +298,12 @@ impl Writer<'_> {
         }
     }
 
-    fn expr(&mut self, node: Node<'_>, level: usize) {
+    fn expr(&mut self, node: Node<'_>, level: usize, top: bool) {
         match node.kind() {
             Kind::Null | Kind::Bool | Kind::Number => self.out.push_str(&node.source_text()),
             Kind::String => {
                 let s = node.as_str().unwrap_or_default();
-                self.template(&s, node.span(), false);
+                self.template(&s, node.span(), false, top);
             }
             Kind::Array => {
                 let items: Vec<Node<'_>> = node.elements().collect();
@@ -316,14 +316,14 @@ impl Writer<'_> {
                         if i > 0 {
                             self.out.push_str(", ");
                         }
-                        self.expr(e, level);
+                        self.expr(e, level, false);
                     }
                     self.out.push(']');
                 } else {
                     self.out.push_str("[\n");
                     for e in items {
                         self.indent(level + 1);
-                        self.expr(e, level + 1);
+                        self.expr(e, level + 1, false);
                         self.out.push_str(",\n");
                     }
                     self.indent(level);
@@ -347,9 +347,9 @@ impl Writer<'_> {
                         );
                     }
                     self.indent(level + 1);
-                    self.template(&name, p.name_span(), true);
+                    self.template(&name, p.name_span(), true, false);
                     self.out.push_str(" = ");
-                    self.expr(p.value, level + 1);
+                    self.expr(p.value, level + 1, false);
                     self.out.push('\n');
                 }
                 self.indent(level);
@@ -361,7 +361,7 @@ impl Writer<'_> {
 
     /// A JSON string read as a template: the expression of a single interpolation, else a
     /// quoted template; for an object key, an identifier where one will do.
-    fn template(&mut self, s: &str, span: Span, key: bool) {
+    fn template(&mut self, s: &str, span: Span, key: bool, top: bool) {
         let (t, diags) = crate::syntax::native::parse_template(s.as_bytes(), "template");
         if diags.has_errors() {
             let first = diags.iter().find(|d| d.severity == crate::Severity::Error);
@@ -378,7 +378,11 @@ impl Writer<'_> {
             let inner = t.text(w.wrapped().span());
             let inner = inner.trim();
             let heredoc = matches!(w.wrapped(), Expr::Template(_) | Expr::TemplateWrap(_)) && inner.starts_with("<<");
-            if !key && (heredoc || !inner.contains('\n') || stands_alone(inner)) {
+            // Only an attribute's value can end with a heredoc's closing line: anywhere else
+            // an expression with a heredoc is parenthesised, with the line ended.
+            let bare =
+                if top { heredoc || !inner.contains('\n') || stands_alone(inner) } else { !inner.contains('\n') };
+            if !key && bare {
                 // A heredoc's closing marker ends its line: the attribute's newline follows.
                 self.out.push_str(inner);
             } else {
