@@ -583,15 +583,18 @@ fn comment_text(c: &str) -> String {
     body.to_owned()
 }
 
+/// A block's labels and its body as JSON.
+type LabelledBody = (Vec<String>, JsonNode);
+
 /// Blocks of one type, order kept: label levels are objects, or arrays of objects where a
 /// label repeats out of order; the body level an object, or an array for several blocks.
-fn nest_ordered(blocks: Vec<(Vec<String>, JsonNode)>, depth: usize) -> JsonNode {
+fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> JsonNode {
     if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
         let mut bodies: Vec<JsonNode> = blocks.into_iter().map(|(_, b)| b).collect();
         return if bodies.len() == 1 { bodies.pop().unwrap_or(JsonNode::Null) } else { JsonNode::Array(bodies) };
     }
     // Runs of consecutive blocks with the same label at this level.
-    let mut runs: Vec<(String, Vec<(Vec<String>, JsonNode)>)> = Vec::new();
+    let mut runs: Vec<(String, Vec<LabelledBody>)> = Vec::new();
     for b in blocks {
         match runs.last_mut() {
             Some((l, run)) if *l == b.0[depth] => run.push(b),
@@ -621,11 +624,11 @@ fn nest_ordered(blocks: Vec<(Vec<String>, JsonNode)>, depth: usize) -> JsonNode 
 
 /// Blocks of one type, grouped by label at every level (first appearance first); every
 /// body level an array.
-fn nest_grouped(blocks: Vec<(Vec<String>, JsonNode)>, depth: usize) -> JsonNode {
+fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize) -> JsonNode {
     if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
         return JsonNode::Array(blocks.into_iter().map(|(_, b)| b).collect());
     }
-    let mut groups: Vec<(String, Vec<(Vec<String>, JsonNode)>)> = Vec::new();
+    let mut groups: Vec<(String, Vec<LabelledBody>)> = Vec::new();
     for b in blocks {
         match groups.iter_mut().find(|(l, _)| *l == b.0[depth]) {
             Some((_, g)) => g.push(b),
