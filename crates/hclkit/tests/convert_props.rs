@@ -197,3 +197,37 @@ proptest! {
         prop_assert_eq!(back, want, "\nJSON: {}", json);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Any input, broken ones included, converts without a panic in both directions (the
+    /// library converts broken trees too; the command refuses them).
+    #[test]
+    fn any_input_converts_without_panicking(
+        src in prop::collection::vec(
+            prop::sample::select(vec![
+                "a", " = ", "\"", "${", "%{", "}", "~", "{", "[", "]", ",", "\n", "<<EOT\n", "EOT\n",
+                "# c\n", "b \"l\" ", "1", "-", "\\", "\r", "$", "%", "for x in y :", "(", ")", "é",
+            ]),
+            0..40,
+        ).prop_map(|v| v.concat()),
+        json in prop::collection::vec(
+            prop::sample::select(vec![
+                "{", "}", "[", "]", ",", ":", "\"a\"", "\"//\"", "\"svc\"", "\"${x}\"", "\"${\"", "\"\\r\"",
+                "\"%{ for x in y }\"", "1", "-2.5e3", "null", "true", "\"x y\"", " ",
+            ]),
+            0..40,
+        ).prop_map(|v| v.concat()),
+    ) {
+        let (file, _) = hclkit::parse_config(src.into_bytes(), "any.hcl");
+        for blocks in [hclkit::convert::BlockShape::Nested, hclkit::convert::BlockShape::Array] {
+            let opts = ToJsonOptions { blocks, simplify: true, comments: true };
+            let doc = hclkit::convert::to_json_checked(&file, &opts).0;
+            let _ = doc.to_pretty();
+        }
+        let (jfile, _) = hclkit::syntax::json::parse(json.into_bytes(), "any.json");
+        let _ = to_native(&jfile, &schema());
+        let _ = to_native(&jfile, &Schema::new());
+    }
+}
