@@ -134,6 +134,19 @@ fn write_node(out: &mut String, node: &JsonNode, indent: Option<usize>, depth: u
     }
 }
 
+/// The bytes a JSON string escapes: control characters, `"` and `\`.
+static ESCAPED: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
 /// Writes `s` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\r`,
 /// `\b`, `\f` or `\u00XX`; everything else (non-ASCII included) as is.
 pub(crate) fn write_string(out: &mut String, s: &str) {
@@ -141,6 +154,9 @@ pub(crate) fn write_string(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
+        if !ESCAPED[b as usize] {
+            continue;
+        }
         // Only ASCII bytes are escaped, so `start..i` always falls on character boundaries.
         let esc: &str = match b {
             b'"' => "\\\"",
