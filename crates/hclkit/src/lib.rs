@@ -23,6 +23,7 @@
 //! * [`ext`]: the reference's extensions (dynamic blocks, `try`/`can`, custom decoding, ...).
 //! * [`files`]: [`Files`], the registry that parses files by syntax and keeps them for snippets.
 //! * [`format`](mod@format): the formatter (`hclfmt`'s output).
+//! * [`convert`]: the native syntax to the JSON syntax and back (`hclkit convert`).
 //! * [`de`], [`ser`]: serde support ([`from_str`], [`from_file`], [`to_string`], [`Spanned`]).
 //!
 //! Parsing never fails: every entry point returns a tree and diagnostics.
@@ -38,6 +39,7 @@
 
 pub mod body;
 pub mod context;
+pub mod convert;
 pub mod de;
 pub mod diagnostic;
 mod error;

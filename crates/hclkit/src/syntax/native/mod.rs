@@ -8,7 +8,7 @@
 pub mod ast;
 mod diag;
 pub mod dump;
-mod escape;
+pub(crate) mod escape;
 pub mod eval;
 pub mod expression;
 pub mod lexer;

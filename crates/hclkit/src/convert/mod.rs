@@ -1,0 +1,77 @@
+//! Conversion between the native syntax and the HCL JSON syntax (`hclkit convert`).
+//!
+//! * Native → JSON: [`to_json`] (a parsed [`File`](crate::syntax::native::File)) or
+//!   [`native_to_json`] (source text) build a [`JsonNode`], an ordered JSON document that keeps
+//!   repeated property names and numbers as exact text; [`JsonNode::to_compact`] and
+//!   [`JsonNode::to_pretty`] write it. The output is the JSON syntax the reference reads as
+//!   the same configuration (see [`to_json`] for the one condition: evaluation with a context).
+//! * JSON → native: see [`to_native`] (a JSON body and a schema to native text).
+//!
+//! The shape, with the default [`ToJsonOptions`]:
+//!
+//! ```
+//! use hclkit::convert::{native_to_json, ToJsonOptions};
+//!
+//! let src = br#"
+//! region = "eu-west-1" # the default
+//! resource "aws_instance" "web" {
+//!   ami   = var.ami
+//!   count = 2
+//! }
+//! resource "aws_instance" "db" {
+//!   tags = { Name = "db-${var.env}" }
+//! }
+//! "#;
+//! let doc = native_to_json(src.as_slice(), "main.tf", &ToJsonOptions::default()).unwrap();
+//! assert_eq!(
+//!     doc.to_pretty(),
+//!     r#"{
+//!   "region": "eu-west-1",
+//!   "//": "the default",
+//!   "resource": {
+//!     "aws_instance": {
+//!       "web": {
+//!         "ami": "${var.ami}",
+//!         "count": 2
+//!       },
+//!       "db": {
+//!         "tags": {
+//!           "Name": "db-${var.env}"
+//!         }
+//!       }
+//!     }
+//!   }
+//! }"#
+//! );
+//! ```
+
+mod node;
+mod to_json;
+
+pub use node::JsonNode;
+pub use to_json::{body_to_json, escape_template, to_json, BlockShape, ToJsonOptions};
+
+use std::sync::Arc;
+
+use crate::diagnostic::Diagnostics;
+
+/// Parses native source and converts it with [`to_json`]; the parse diagnostics when there
+/// are errors (warnings are dropped).
+///
+/// ```
+/// use hclkit::convert::{native_to_json, ToJsonOptions};
+///
+/// let err = native_to_json(b"a = ".as_slice(), "x.hcl", &ToJsonOptions::default()).unwrap_err();
+/// assert!(err.has_errors());
+/// ```
+pub fn native_to_json(
+    src: impl Into<Arc<[u8]>>,
+    filename: &str,
+    opts: &ToJsonOptions,
+) -> Result<JsonNode, Diagnostics> {
+    let (file, diags) = crate::syntax::native::parse_config(src, filename);
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(to_json(&file, opts))
+}

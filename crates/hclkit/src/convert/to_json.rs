@@ -1,0 +1,526 @@
+//! Native syntax to the JSON syntax: a parsed native body to a [`JsonNode`].
+
+use std::collections::HashSet;
+
+use hclkit_value::{Type, Value};
+
+use super::node::JsonNode;
+use crate::context::EvalContext;
+use crate::syntax::native::ast::{Block, Body, BodyItem, Expr, File, LiteralValue, Tree, UnaryOp};
+use crate::syntax::native::lexer::{LexMode, Lexer};
+use crate::syntax::native::token::TokenKind;
+use crate::Span;
+
+/// How blocks are laid out in the JSON output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BlockShape {
+    /// One object level per label; a single block's body is an object, several blocks with
+    /// the same type and labels an array of bodies. Block order is kept exactly: where a
+    /// label would repeat out of order, that label level becomes an array of objects.
+    #[default]
+    Nested,
+    /// As tmccombs/hcl2json writes blocks: one object level per label (blocks with the same
+    /// labels grouped together at the first one's place), and every block body inside an
+    /// array, even when there is one. Blocks with different labels may change order (their
+    /// relative order carries no meaning to a schema; blocks with the same type and labels
+    /// keep theirs).
+    Array,
+}
+
+/// Options of [`to_json`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToJsonOptions {
+    /// How blocks are laid out.
+    pub blocks: BlockShape,
+    /// Fold expressions that reference no variables and call no functions into their values
+    /// (as hcl2json's `-simplify`), when the value has a JSON shape (no lists, maps or sets,
+    /// no typed nulls, no infinite numbers).
+    pub simplify: bool,
+    /// Keep comments as `"//"` properties of the bodies they are in.
+    pub comments: bool,
+}
+
+impl Default for ToJsonOptions {
+    /// Nested blocks, no folding, comments kept.
+    fn default() -> ToJsonOptions {
+        ToJsonOptions { blocks: BlockShape::Nested, simplify: false, comments: true }
+    }
+}
+
+/// Converts a parsed native file to a document in the HCL JSON syntax.
+///
+/// Attributes become properties (in order), blocks nested objects (see [`BlockShape`]),
+/// literal values JSON values (numbers as written), quoted templates JSON template strings,
+/// and every other expression a `"${…}"` template of its source text; literal text is
+/// escaped (`$${`, `%%{`) so nothing is evaluated by accident. Comments become `"//"`
+/// properties of the body they are in (with [`ToJsonOptions::comments`]).
+///
+/// JSON strings are templates only when the application evaluates with a context (the JSON
+/// syntax reads strings literally without one), so the result means what the native file
+/// means wherever expressions are evaluated with an [`EvalContext`].
+///
+/// The file should have parsed without errors; a broken tree converts to something, but not
+/// to anything meaningful.
+///
+/// ```
+/// use hclkit::convert::{to_json, ToJsonOptions};
+///
+/// let src = b"# web server\nport = 8080\nservice \"web\" {\n  cmd = \"run ${var.x}\"\n  n = 1 + 2\n}\n";
+/// let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl");
+/// assert!(!diags.has_errors());
+/// let doc = to_json(&file, &ToJsonOptions::default());
+/// assert_eq!(
+///     doc.to_compact(),
+///     r#"{"//":"web server","port":8080,"service":{"web":{"cmd":"run ${var.x}","n":"${1 + 2}"}}}"#
+/// );
+/// ```
+pub fn to_json(file: &File, opts: &ToJsonOptions) -> JsonNode {
+    let tree = file.tree();
+    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None };
+    cx.body(file.body(), u32::MAX, Vec::new())
+}
+
+/// Converts one native body (a file's or a block's) to a JSON body object, as [`to_json`]
+/// does; the comments inside the body's span are kept.
+pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> JsonNode {
+    let tree = body.tree();
+    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None };
+    // Skip comments before the body (for a block's body: those of the enclosing file).
+    cx.skip_before(body.span().start);
+    let end = body.span().end;
+    cx.body(body, end, Vec::new())
+}
+
+struct Cx<'a> {
+    tree: &'a Tree,
+    opts: &'a ToJsonOptions,
+    comments: &'a [Span],
+    /// The next comment not yet placed.
+    next: usize,
+    /// The empty evaluation context of `simplify`, made on first use.
+    ctx: Option<EvalContext>,
+}
+
+/// A block converted, before blocks are grouped by type.
+struct BlockOut<'a> {
+    block: Block<'a>,
+    labels: Vec<String>,
+    body: Vec<(String, JsonNode)>,
+    leading: Vec<String>,
+}
+
+enum Item<'a> {
+    Comments(Vec<String>),
+    Attr(String, JsonNode),
+    Block(BlockOut<'a>),
+}
+
+impl<'a> Cx<'a> {
+    fn skip_before(&mut self, pos: u32) {
+        while self.next < self.comments.len() && self.comments[self.next].start < pos {
+            self.next += 1;
+        }
+    }
+
+    /// The comments starting before `pos` not yet placed, as text.
+    fn take_before(&mut self, pos: u32) -> Vec<String> {
+        let mut out = Vec::new();
+        while self.next < self.comments.len() && self.comments[self.next].start < pos {
+            if self.opts.comments {
+                out.push(comment_text(&self.tree.text(self.comments[self.next])));
+            }
+            self.next += 1;
+        }
+        out
+    }
+
+    fn body(&mut self, body: Body<'a>, end: u32, leading: Vec<String>) -> JsonNode {
+        let mut items: Vec<Item<'a>> = Vec::new();
+        if !leading.is_empty() {
+            items.push(Item::Comments(leading));
+        }
+        for item in body.items() {
+            match item {
+                BodyItem::Attribute(a) => {
+                    let mut before = self.take_before(a.span().start);
+                    // Comments inside the expression cannot stay there: they go before it.
+                    before.extend(self.take_before(a.span().end));
+                    if !before.is_empty() {
+                        items.push(Item::Comments(before));
+                    }
+                    let v = self.expr(a.expr());
+                    items.push(Item::Attr(a.name().to_owned(), v));
+                }
+                BodyItem::Block(b) => {
+                    let inner = b.body();
+                    let leading = self.take_before(inner.span().start);
+                    let json = self.body(inner, inner.span().end, Vec::new());
+                    let JsonNode::Object(body) = json else { unreachable_body() };
+                    let labels = b.labels().map(|l| l.value().into_owned()).collect();
+                    items.push(Item::Block(BlockOut { block: b, labels, body, leading }));
+                }
+            }
+        }
+        let trailing = self.take_before(end);
+        if !trailing.is_empty() {
+            items.push(Item::Comments(trailing));
+        }
+        JsonNode::Object(self.assemble(items))
+    }
+
+    /// Lays out a body's items: attributes and comments in order, blocks of one type (and
+    /// label count) together at the first one's place.
+    fn assemble(&mut self, items: Vec<Item<'a>>) -> Vec<(String, JsonNode)> {
+        let mut out = Vec::new();
+        let mut groups: Vec<((String, usize), Vec<BlockOut<'a>>)> = Vec::new();
+        // Where each group's property goes: (index in `out`, group).
+        let mut slots: Vec<(usize, usize)> = Vec::new();
+        for item in items {
+            match item {
+                Item::Comments(c) => out.push(("//".to_owned(), JsonNode::String(c.join("\n")))),
+                Item::Attr(name, v) => out.push((name, v)),
+                Item::Block(mut b) => {
+                    let key = (b.block.block_type().into_owned(), b.labels.len());
+                    match groups.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, g)) => {
+                            // A later block's leading comments go inside its body.
+                            if !b.leading.is_empty() {
+                                let c = std::mem::take(&mut b.leading).join("\n");
+                                b.body.insert(0, ("//".to_owned(), JsonNode::String(c)));
+                            }
+                            g.push(b);
+                        }
+                        None => {
+                            if !b.leading.is_empty() {
+                                let c = std::mem::take(&mut b.leading).join("\n");
+                                out.push(("//".to_owned(), JsonNode::String(c)));
+                            }
+                            slots.push((out.len(), groups.len()));
+                            out.push((key.0.clone(), JsonNode::Null));
+                            groups.push((key, vec![b]));
+                        }
+                    }
+                }
+            }
+        }
+        for (at, g) in slots {
+            let blocks: Vec<(Vec<String>, JsonNode)> =
+                std::mem::take(&mut groups[g].1).into_iter().map(|b| (b.labels, JsonNode::Object(b.body))).collect();
+            out[at].1 = match self.opts.blocks {
+                BlockShape::Nested => nest_ordered(blocks, 0),
+                BlockShape::Array => nest_grouped(blocks, 0),
+            };
+        }
+        out
+    }
+
+    fn expr(&mut self, e: Expr<'a>) -> JsonNode {
+        match e {
+            Expr::Literal(l) => match l.value() {
+                LiteralValue::Number(n) => JsonNode::Number(json_number(n)),
+                LiteralValue::Bool(b) => JsonNode::Bool(b),
+                LiteralValue::Null => JsonNode::Null,
+                LiteralValue::String(s) => JsonNode::String(escape_template(&s)),
+                LiteralValue::InvalidNumber(_) | LiteralValue::Dynamic => self.wrap(e),
+            },
+            Expr::UnaryOp(u) if u.op() == UnaryOp::Negate => match u.operand() {
+                Expr::Literal(l) => match l.value() {
+                    LiteralValue::Number(n) => JsonNode::Number(format!("-{}", json_number(n))),
+                    _ => self.fold_or_wrap(e),
+                },
+                _ => self.fold_or_wrap(e),
+            },
+            Expr::Template(_) | Expr::TemplateWrap(_) => {
+                let src = self.tree.text(e.span());
+                if src.starts_with('"') {
+                    match quoted_template(&src) {
+                        Some(t) => JsonNode::String(t),
+                        None => self.wrap(e),
+                    }
+                } else if let Expr::Template(t) = e {
+                    if t.is_string_literal() {
+                        let (v, d) = e.value(None);
+                        match v.as_str() {
+                            Some(s) if !d.has_errors() => JsonNode::String(escape_template(s)),
+                            _ => self.wrap(e),
+                        }
+                    } else {
+                        self.fold_or_wrap(e)
+                    }
+                } else {
+                    self.fold_or_wrap(e)
+                }
+            }
+            Expr::Tuple(t) => JsonNode::Array(t.exprs().map(|x| self.expr(x)).collect()),
+            Expr::Object(o) => {
+                let mut seen = HashSet::new();
+                let mut keys = Vec::new();
+                for item in o.items() {
+                    let k = match (item.key.force_non_literal(), item.key.expr()) {
+                        (false, Expr::ScopeTraversal(s)) if s.len() == 1 => s.root_name().to_owned(),
+                        (false, Expr::Literal(l)) if l.keyword().is_some_and(|k| k != "null") => {
+                            l.keyword().unwrap_or_default().to_owned()
+                        }
+                        (_, k @ Expr::Template(t)) if t.is_string_literal() => match k.value(None) {
+                            (v, d) if !d.has_errors() && v.as_str().is_some() => {
+                                v.as_str().unwrap_or_default().to_owned()
+                            }
+                            _ => return self.fold_or_wrap(e),
+                        },
+                        _ => return self.fold_or_wrap(e),
+                    };
+                    // The JSON syntax rejects duplicate keys the native syntax accepts.
+                    if !seen.insert(k.clone()) {
+                        return self.fold_or_wrap(e);
+                    }
+                    keys.push(k);
+                }
+                let props = o.items().zip(keys).map(|(item, k)| (escape_template(&k), self.expr(item.value))).collect();
+                JsonNode::Object(props)
+            }
+            _ => self.fold_or_wrap(e),
+        }
+    }
+
+    fn fold_or_wrap(&mut self, e: Expr<'a>) -> JsonNode {
+        if self.opts.simplify && crate::syntax::native::expression::variables(e).is_empty() {
+            let ctx = self.ctx.get_or_insert_with(EvalContext::new);
+            let (v, d) = e.value(Some(ctx));
+            if !d.has_errors() {
+                if let Some(j) = value_json(&v) {
+                    return j;
+                }
+            }
+        }
+        self.wrap(e)
+    }
+
+    /// `"${…}"` around the expression's source text.
+    fn wrap(&self, e: Expr<'a>) -> JsonNode {
+        let src = self.tree.text(e.span());
+        let mut s = String::with_capacity(src.len() + 4);
+        s.push_str("${");
+        s.push_str(&src);
+        // A heredoc's closing marker must end its line.
+        if src.contains("<<") && !src.ends_with('\n') {
+            s.push('\n');
+        }
+        s.push('}');
+        JsonNode::String(s)
+    }
+}
+
+#[cold]
+fn unreachable_body() -> ! {
+    // `Cx::body` always returns an object.
+    unreachable!("a body converts to an object")
+}
+
+/// A value as JSON, if it has a JSON shape (strings escaped as template literals).
+fn value_json(v: &Value) -> Option<JsonNode> {
+    if !v.is_known() {
+        return None;
+    }
+    let ty = v.ty();
+    if v.is_null() {
+        return (ty == Type::Dynamic).then_some(JsonNode::Null);
+    }
+    match ty {
+        Type::Bool => v.as_bool().map(JsonNode::Bool),
+        Type::Number => {
+            let n = v.as_number()?.try_to_string().ok()?;
+            is_json_number(&n).then_some(JsonNode::Number(n))
+        }
+        Type::String => v.as_str().map(|s| JsonNode::String(escape_template(s))),
+        Type::Tuple(_) => Some(JsonNode::Array(v.elements()?.iter().map(value_json).collect::<Option<_>>()?)),
+        Type::Object(_) => Some(JsonNode::Object(
+            v.entries()?.iter().map(|(k, x)| Some((escape_template(k), value_json(x)?))).collect::<Option<_>>()?,
+        )),
+        _ => None,
+    }
+}
+
+/// Whether `s` is a JSON number.
+pub(crate) fn is_json_number(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let s = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - s
+    };
+    let int_start = i;
+    let n = digits(&mut i);
+    if n == 0 || (n > 1 && b[int_start] == b'0') {
+        return false;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// A native number literal as JSON: the same text without leading zeros (which JSON forbids).
+fn json_number(n: &str) -> String {
+    let int_len = n.bytes().take_while(u8::is_ascii_digit).count();
+    let zeros = n.bytes().take(int_len.saturating_sub(1)).take_while(|&c| c == b'0').count();
+    n[zeros..].to_owned()
+}
+
+/// Escapes literal text for a template: `${` as `$${`, `%{` as `%%{`.
+pub fn escape_template(s: &str) -> String {
+    if !s.contains("${") && !s.contains("%{") {
+        return s.to_owned();
+    }
+    let mut out = String::with_capacity(s.len() + 4);
+    let b = s.as_bytes();
+    for (i, c) in s.char_indices() {
+        if (c == '$' || c == '%') && b.get(i + 1) == Some(&b'{') {
+            out.push(c);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A quoted native template (its source, quotes included) as a standalone template: literal
+/// parts decoded and escaped for templates, interpolations and directives as written.
+/// `None` when the source does not lex as one closed quoted template.
+fn quoted_template(src: &str) -> Option<String> {
+    let b = src.as_bytes();
+    let mut lexer = Lexer::new(b, LexMode::Normal);
+    if lexer.next_token().kind != TokenKind::OQuote {
+        return None;
+    }
+    let mut out = String::with_capacity(src.len());
+    let mut depth = 0usize;
+    let mut copied = 1u32; // the source up to here has been written (or skipped)
+    loop {
+        let t = lexer.next_token();
+        let text = |s: Span| &src[s.start as usize..s.end as usize];
+        if depth == 0 {
+            match t.kind {
+                TokenKind::QuotedLit => {
+                    out.push_str(&escape_template(&crate::syntax::native::escape::decode_literal(b, t.span, true)));
+                }
+                TokenKind::TemplateInterp | TokenKind::TemplateControl => {
+                    out.push_str(text(t.span));
+                    depth = 1;
+                }
+                TokenKind::CQuote => return (t.span.end as usize == src.len()).then_some(out),
+                _ => return None,
+            }
+            copied = t.span.end;
+        } else {
+            match t.kind {
+                TokenKind::TemplateInterp | TokenKind::TemplateControl | TokenKind::OBrace => depth += 1,
+                TokenKind::TemplateSeqEnd | TokenKind::CBrace => depth -= 1,
+                TokenKind::Eof => return None,
+                _ => {}
+            }
+            out.push_str(text(Span::new(copied, t.span.end)));
+            copied = t.span.end;
+        }
+    }
+}
+
+/// A comment's text without its markers: `# x` and `// x` without the marker, one space and
+/// the line end; `/* x */` without its delimiters and surrounding white space.
+fn comment_text(c: &str) -> String {
+    let c = c.trim_end_matches(['\n', '\r']);
+    let body = if let Some(r) = c.strip_prefix('#').or_else(|| c.strip_prefix("//")) {
+        r.strip_prefix(' ').unwrap_or(r)
+    } else if let Some(r) = c.strip_prefix("/*") {
+        r.strip_suffix("*/").unwrap_or(r).trim()
+    } else {
+        c
+    };
+    body.to_owned()
+}
+
+/// Blocks of one type, order kept: label levels are objects, or arrays of objects where a
+/// label repeats out of order; the body level an object, or an array for several blocks.
+fn nest_ordered(blocks: Vec<(Vec<String>, JsonNode)>, depth: usize) -> JsonNode {
+    if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
+        let mut bodies: Vec<JsonNode> = blocks.into_iter().map(|(_, b)| b).collect();
+        return if bodies.len() == 1 { bodies.pop().unwrap_or(JsonNode::Null) } else { JsonNode::Array(bodies) };
+    }
+    // Runs of consecutive blocks with the same label at this level.
+    let mut runs: Vec<(String, Vec<(Vec<String>, JsonNode)>)> = Vec::new();
+    for b in blocks {
+        match runs.last_mut() {
+            Some((l, run)) if *l == b.0[depth] => run.push(b),
+            _ => runs.push((b.0[depth].clone(), vec![b])),
+        }
+    }
+    // Objects of distinct labels, a new one where a label repeats.
+    let mut objects: Vec<Vec<(String, JsonNode)>> = vec![Vec::new()];
+    let mut seen = HashSet::new();
+    for (label, run) in runs {
+        if !seen.insert(label.clone()) {
+            objects.push(Vec::new());
+            seen.clear();
+            seen.insert(label.clone());
+        }
+        let v = nest_ordered(run, depth + 1);
+        if let Some(o) = objects.last_mut() {
+            o.push((label, v));
+        }
+    }
+    if objects.len() == 1 {
+        JsonNode::Object(objects.pop().unwrap_or_default())
+    } else {
+        JsonNode::Array(objects.into_iter().map(JsonNode::Object).collect())
+    }
+}
+
+/// Blocks of one type, grouped by label at every level (first appearance first); every
+/// body level an array.
+fn nest_grouped(blocks: Vec<(Vec<String>, JsonNode)>, depth: usize) -> JsonNode {
+    if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
+        return JsonNode::Array(blocks.into_iter().map(|(_, b)| b).collect());
+    }
+    let mut groups: Vec<(String, Vec<(Vec<String>, JsonNode)>)> = Vec::new();
+    for b in blocks {
+        match groups.iter_mut().find(|(l, _)| *l == b.0[depth]) {
+            Some((_, g)) => g.push(b),
+            None => groups.push((b.0[depth].clone(), vec![b])),
+        }
+    }
+    JsonNode::Object(groups.into_iter().map(|(l, g)| (l, nest_grouped(g, depth + 1))).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(json_number("007"), "7");
+        assert_eq!(json_number("00.5e3"), "0.5e3");
+        assert_eq!(json_number("0"), "0");
+        assert!(is_json_number("-1.5e+10") && !is_json_number("01") && !is_json_number("+Inf"));
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(escape_template("a${b}%{c}$${"), "a$${b}%%{c}$$${");
+        assert_eq!(quoted_template(r#""a\n${"\"}" + x}\u0024{""#).as_deref(), Some("a\n${\"\\\"}\" + x}$${"));
+        assert_eq!(comment_text("# hi\n"), "hi");
+        assert_eq!(comment_text("/* a\n b */"), "a\n b");
+    }
+}
