@@ -40,11 +40,10 @@ pub fn number_to_py(py: Python<'_>, n: &Number, numbers: Numbers<'_, '_>) -> PyR
         return Ok(i.into_pyobject(py)?.into_any().unbind());
     }
     if n.is_integer() {
-        return match n.to_bigint_limited() {
-            Ok(Some(b)) => Ok(b.into_pyobject(py)?.into_any().unbind()),
-            Ok(None) => Err(PyValueError::new_err("number is not an integer")),
-            Err(e) => Err(PyValueError::new_err(format!("number too large for Python: {e}"))),
-        };
+        // The shortest decimal that reads back as the number (what `hcldec` prints), not the
+        // binary value: `1e400` is 1 and 400 zeros, as written.
+        let text = n.try_to_string().map_err(|e| PyValueError::new_err(format!("number too large for Python: {e}")))?;
+        return int_from_decimal(py, &text);
     }
     match numbers.parse_float {
         None => Ok(PyFloat::new(py, n.to_f64()).into_any().unbind()),
@@ -61,6 +60,14 @@ pub fn number_to_py(py: Python<'_>, n: &Number, numbers: Numbers<'_, '_>) -> PyR
             Ok(f.call1((text,))?.unbind())
         }
     }
+}
+
+/// A Python `int` from decimal digits (with an optional `-`), of any length: built from
+/// its bytes, so Python's limit on converting long digit strings does not apply.
+pub fn int_from_decimal(py: Python<'_>, text: &str) -> PyResult<PyObject> {
+    let b = BigInt::parse_bytes(text.as_bytes(), 10)
+        .ok_or_else(|| PyValueError::new_err(format!("not an integer: {text}")))?;
+    Ok(b.into_pyobject(py)?.into_any().unbind())
 }
 
 /// A value as Python data: `None` for null, `bool`, numbers (see [`number_to_py`]), `str`,
