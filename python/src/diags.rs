@@ -6,19 +6,24 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyList, PyType};
 
-/// The diagnostics of one call, with the file names in the order they were read (to sort
-/// the diagnostics in source order as `hcldec` does).
+/// The diagnostics of a failed call, in the order they are reported.
 pub struct Failure {
     /// Every diagnostic of the call (warnings too).
     pub diags: Diagnostics,
-    /// The call's file names, in reading order.
-    pub files: Vec<String>,
 }
 
 impl Failure {
-    /// A failure of one file.
-    pub fn new(diags: Diagnostics, file: &str) -> Failure {
-        Failure { diags, files: vec![file.to_owned()] }
+    /// A failure with the diagnostics in the order the library found them (the reference's
+    /// order).
+    pub fn new(diags: Diagnostics) -> Failure {
+        Failure { diags }
+    }
+
+    /// A failure with the diagnostics sorted in source order, as `hcldec` reports them;
+    /// `files` gives the order of the files (reading order).
+    pub fn sorted(mut diags: Diagnostics, files: &[String]) -> Failure {
+        sort(&mut diags, files);
+        Failure { diags }
     }
 }
 
@@ -29,7 +34,7 @@ fn hcl_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 
 /// Sorts diagnostics as `hcldec` does: those without a range first, then by file (in the
 /// order `files` gives, unknown files last by name), then by position; stable.
-pub fn sort(diags: &mut Diagnostics, files: &[String]) {
+fn sort(diags: &mut Diagnostics, files: &[String]) {
     diags.0.sort_by_cached_key(|d| match &d.subject {
         None => (0, 0, String::new(), 0),
         Some(r) => match files.iter().position(|f| **f == *r.filename) {
@@ -63,8 +68,7 @@ fn diag_dict<'py>(py: Python<'py>, d: &Diagnostic) -> PyResult<Bound<'py, PyDict
 
 /// The `HCLError` for a failed call: `str()` is the first error as
 /// `file:line,col-col: summary; detail`, with the number of other diagnostics.
-pub fn to_pyerr(py: Python<'_>, mut failure: Failure) -> PyErr {
-    sort(&mut failure.diags, &failure.files);
+pub fn to_pyerr(py: Python<'_>, failure: Failure) -> PyErr {
     let build = || -> PyResult<PyErr> {
         let list = PyList::empty(py);
         for d in failure.diags.iter() {

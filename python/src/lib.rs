@@ -93,10 +93,9 @@ fn json_loads(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
 /// An evaluation context with `variables` and the functions of `library`, counting against
 /// `budget`.
 fn context(variables: Vec<(String, Value)>, library: Library, budget: &Budget) -> EvalContext {
-    let mut ctx = EvalContext::new().with_budget(budget.clone());
-    if !variables.is_empty() {
-        ctx = ctx.with_variables(variables);
-    }
+    // Always a variables table, even an empty one: an unknown name is then "Unknown
+    // variable" (with suggestions), not "Variables not allowed".
+    let mut ctx = EvalContext::new().with_budget(budget.clone()).with_variables(variables);
     library.install(&mut ctx);
     ctx
 }
@@ -130,13 +129,13 @@ fn evaluate(
     let result = py.allow_threads(|| {
         let (expr, diags) = hclkit::parse_expression(src, &name);
         if diags.has_errors() {
-            return Err(Failure::new(diags, &name));
+            return Err(Failure::new(diags));
         }
         let budget = Budget::with_limit(Some(Budget::DEFAULT_LIMIT));
         let ctx = context(vars, library, &budget);
         let (value, diags) = budget.run(|| hclkit::eval::evaluate(expr.expr(), Some(&ctx)));
         if diags.has_errors() {
-            return Err(Failure::new(diags, &name));
+            return Err(Failure::new(diags));
         }
         Ok(value)
     });
@@ -217,7 +216,7 @@ fn decode_native(
     keep_nulls: bool,
 ) -> Result<Decoded, Failure> {
     let order = vec![spec_name.to_owned(), name.to_owned()];
-    let fail = |diags: Diagnostics| Failure { diags, files: order.clone() };
+    let fail = |diags: Diagnostics| Failure::sorted(diags, &order);
     let budget = Budget::with_limit(Some(Budget::DEFAULT_LIMIT));
     budget.run(|| {
         let mut files = Files::new();
@@ -281,19 +280,22 @@ fn decode_native(
     })
 }
 
-/// Formats HCL native-syntax source as ``hclfmt`` does (the reference's canonical layout)
-/// and returns the formatted text.
+/// Formats HCL native-syntax source as ``hclfmt`` does (the reference's canonical layout,
+/// ``hclwrite.Format``) and returns the formatted text.
 ///
-/// Raises ``HCLError`` when the source has syntax errors (nothing is formatted then).
+/// Raises ``HCLError`` when the source has syntax errors, unless ``check=False``: then the
+/// tokens are laid out whatever they are, as ``hclwrite.Format`` does.
 #[pyfunction]
-#[pyo3(signature = (text, *, filename=None))]
-fn format(py: Python<'_>, text: &Bound<'_, PyAny>, filename: Option<String>) -> PyResult<String> {
+#[pyo3(signature = (text, *, filename=None, check=true))]
+fn format(py: Python<'_>, text: &Bound<'_, PyAny>, filename: Option<String>, check: bool) -> PyResult<String> {
     let src = source_bytes(text, "text")?;
     let name = filename.unwrap_or_else(|| "<string>".to_owned());
     let result = py.allow_threads(|| {
-        let (_, diags) = hclkit::parse_config(src.clone(), &name);
-        if diags.has_errors() {
-            return Err(Failure::new(diags, &name));
+        if check {
+            let (_, diags) = hclkit::parse_config(src.clone(), &name);
+            if diags.has_errors() {
+                return Err(Failure::new(diags));
+            }
         }
         let out = hclkit::format::format(&src);
         Ok(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))

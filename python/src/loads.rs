@@ -64,14 +64,14 @@ pub fn loads(
         Syntax::Native => {
             let (file, diags) = hclkit::parse_config(src, &name);
             if diags.has_errors() {
-                return Err(Failure::new(diags, &name));
+                return Err(Failure::new(diags));
             }
             Ok(Parsed::Native(to_json(&file, &opts)))
         }
         Syntax::Json => {
             let (file, diags) = hclkit::syntax::json::parse(src, &name);
             if diags.has_errors() {
-                return Err(Failure::new(diags, &name));
+                return Err(Failure::new(diags));
             }
             Ok(Parsed::Json(file))
         }
