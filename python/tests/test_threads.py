@@ -53,7 +53,7 @@ def progress_during(call: Callable[[], object], attempts: int = 5) -> bool:
         started.set()
         while not stop.is_set():
             counter[0] += 1
-            time.sleep(0)  # let the main thread have the GIL back when it asks
+            time.sleep(0.0001)  # a real sleep: the main thread gets the GIL back when it asks
 
     old = sys.getswitchinterval()
     sys.setswitchinterval(1000.0)
