@@ -15,6 +15,7 @@
 //!
 //! `fmt` rewrites files in the canonical layout (see `fmt::USAGE`).
 
+mod convert;
 mod fmt;
 
 use std::io::{IsTerminal, Write};
@@ -28,6 +29,7 @@ Usage: hclkit <command> [options] [args]
 Commands:
   check [--diags=json] FILE...   parse each file and report its diagnostics
   fmt [options] [PATH...]        format files in place (see hclkit fmt --help)
+  convert [options] FILE         native syntax to JSON, or JSON back (see hclkit convert --help)
 
 Options:
   -h, --help       print this help
@@ -152,10 +154,27 @@ fn usage_error(msg: &str, usage: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `hclkit convert` on clap (until the whole command moves to clap).
+fn run_convert(raw: &[std::ffi::OsString]) -> ExitCode {
+    use clap::{Args, FromArgMatches};
+    let cmd = convert::ConvertArgs::augment_args(clap::Command::new("hclkit convert").bin_name("hclkit convert"));
+    let parsed = cmd.try_get_matches_from(raw.iter()).and_then(|m| convert::ConvertArgs::from_arg_matches(&m));
+    match parsed {
+        Ok(args) => convert::run(&args, std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()),
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(if e.use_stderr() { 2 } else { 0 })
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if raw.first().is_some_and(|c| c == "fmt") {
         return fmt::main(&raw[1..]);
+    }
+    if raw.first().is_some_and(|c| c == "convert") {
+        return run_convert(&raw);
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(cmd) = args.first() else {

@@ -5,7 +5,9 @@
 //!   repeated property names and numbers as exact text; [`JsonNode::to_compact`] and
 //!   [`JsonNode::to_pretty`] write it. The output is the JSON syntax the reference reads as
 //!   the same configuration (see [`to_json`] for the one condition: evaluation with a context).
-//! * JSON → native: see [`to_native`] (a JSON body and a schema to native text).
+//! * JSON → native: [`to_native`] (a parsed JSON file) or [`json_to_native`] (source text)
+//!   write native syntax laid out by the formatter, with a [`Schema`] (usually
+//!   [`Schema::from_spec`] of an hcldec spec) deciding which properties are blocks.
 //!
 //! The shape, with the default [`ToJsonOptions`]:
 //!
@@ -47,16 +49,18 @@
 
 mod node;
 mod to_json;
+mod to_native;
 
 pub use node::JsonNode;
-pub use to_json::{body_to_json, escape_template, to_json, BlockShape, ToJsonOptions};
+pub use to_json::{body_to_json, escape_template, to_json, to_json_checked, BlockShape, ToJsonOptions};
+pub use to_native::{json_to_native, to_native, BlockSchema, Schema};
 
 use std::sync::Arc;
 
 use crate::diagnostic::Diagnostics;
 
 /// Parses native source and converts it with [`to_json`]; the parse diagnostics when there
-/// are errors (warnings are dropped).
+/// are errors (warnings are dropped; [`to_json_checked`] reports the conversion's).
 ///
 /// ```
 /// use hclkit::convert::{native_to_json, ToJsonOptions};

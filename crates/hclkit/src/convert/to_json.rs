@@ -6,6 +6,7 @@ use hclkit_value::{Type, Value};
 
 use super::node::JsonNode;
 use crate::context::EvalContext;
+use crate::diagnostic::{go_quote, Diagnostic, Diagnostics, Severity};
 use crate::syntax::native::ast::{Block, Body, BodyItem, Expr, File, LiteralValue, Tree, UnaryOp};
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
@@ -75,16 +76,34 @@ impl Default for ToJsonOptions {
 /// );
 /// ```
 pub fn to_json(file: &File, opts: &ToJsonOptions) -> JsonNode {
+    to_json_checked(file, opts).0
+}
+
+/// [`to_json`], with a warning for each name the JSON syntax cannot keep apart: an attribute
+/// and a block type of one body with the same name. Both are written (the document keeps
+/// repeated keys), but the JSON syntax has one namespace for both, so no schema lets the
+/// reference read both (some applications, such as Terragrunt's `generate`, use both in
+/// native files).
+///
+/// ```
+/// use hclkit::convert::{to_json_checked, ToJsonOptions};
+///
+/// let (file, _) = hclkit::parse_config(b"a = 1\na {\n}\n".as_slice(), "main.hcl");
+/// let (_, diags) = to_json_checked(&file, &ToJsonOptions::default());
+/// assert_eq!(diags.iter().next().unwrap().summary, "Attribute and block with the same name");
+/// ```
+pub fn to_json_checked(file: &File, opts: &ToJsonOptions) -> (JsonNode, Diagnostics) {
     let tree = file.tree();
-    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None };
-    cx.body(file.body(), u32::MAX, Vec::new())
+    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
+    let doc = cx.body(file.body(), u32::MAX, Vec::new());
+    (doc, cx.diags)
 }
 
 /// Converts one native body (a file's or a block's) to a JSON body object, as [`to_json`]
 /// does; the comments inside the body's span are kept.
 pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> JsonNode {
     let tree = body.tree();
-    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None };
+    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
     // Skip comments before the body (for a block's body: those of the enclosing file).
     cx.skip_before(body.span().start);
     let end = body.span().end;
@@ -99,6 +118,8 @@ struct Cx<'a> {
     next: usize,
     /// The empty evaluation context of `simplify`, made on first use.
     ctx: Option<EvalContext>,
+    /// Names the JSON syntax cannot keep apart.
+    diags: Diagnostics,
 }
 
 /// A block converted, before blocks are grouped by type.
@@ -111,7 +132,7 @@ struct BlockOut<'a> {
 
 enum Item<'a> {
     Comments(Vec<String>),
-    Attr(String, JsonNode),
+    Attr(String, Span, JsonNode),
     Block(BlockOut<'a>),
 }
 
@@ -149,7 +170,7 @@ impl<'a> Cx<'a> {
                         items.push(Item::Comments(before));
                     }
                     let v = self.expr(a.expr());
-                    items.push(Item::Attr(a.name().to_owned(), v));
+                    items.push(Item::Attr(a.name().to_owned(), a.name_span(), v));
                 }
                 BodyItem::Block(b) => {
                     let inner = b.body();
@@ -175,10 +196,14 @@ impl<'a> Cx<'a> {
         let mut groups: Vec<((String, usize), Vec<BlockOut<'a>>)> = Vec::new();
         // Where each group's property goes: (index in `out`, group).
         let mut slots: Vec<(usize, usize)> = Vec::new();
+        let mut attr_names: Vec<(String, Span)> = Vec::new();
         for item in items {
             match item {
                 Item::Comments(c) => out.push(("//".to_owned(), JsonNode::String(c.join("\n")))),
-                Item::Attr(name, v) => out.push((name, v)),
+                Item::Attr(name, span, v) => {
+                    attr_names.push((name.clone(), span));
+                    out.push((name, v))
+                }
                 Item::Block(mut b) => {
                     let key = (b.block.block_type().into_owned(), b.labels.len());
                     match groups.iter_mut().find(|(k, _)| *k == key) {
@@ -202,6 +227,29 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
+        }
+        // One warning per name used by both an attribute and a block type, at the later one.
+        for ((name, _), blocks) in &groups {
+            let (Some((_, attr)), Some(block)) = (attr_names.iter().find(|(n, _)| n == name), blocks.first()) else {
+                continue;
+            };
+            let block = block.block.type_span();
+            let (subject, other, what, other_what) = if attr.start < block.start {
+                (block, *attr, "block", "attribute")
+            } else {
+                (*attr, block, "attribute", "block")
+            };
+            let other = self.tree.range(other);
+            self.diags.push(
+                warning(
+                    "Attribute and block with the same name",
+                    format!(
+                        "The JSON syntax has one namespace for attributes and blocks: this {what} and the {other_what} {} defined at {other} are both written as properties of that name, and no schema lets a JSON reader accept both.",
+                        go_quote(name)
+                    ),
+                )
+                .with_subject(self.tree.range(subject)),
+            );
         }
         for (at, g) in slots {
             let blocks: Vec<(Vec<String>, JsonNode)> =
@@ -233,12 +281,19 @@ impl<'a> Cx<'a> {
             Expr::Template(_) | Expr::TemplateWrap(_) => {
                 let src = self.tree.text(e.span());
                 if src.starts_with('"') {
+                    if self.opts.simplify && !matches!(e, Expr::Template(t) if t.is_string_literal()) {
+                        if let Some(j) = self.fold(e) {
+                            return j;
+                        }
+                    }
                     match quoted_template(&src) {
                         Some(t) => JsonNode::String(t),
                         None => self.wrap(e),
                     }
                 } else if let Expr::Template(t) = e {
-                    if t.is_string_literal() {
+                    // A heredoc without interpolations or directives (its lines may be
+                    // several literal parts): its value.
+                    if t.parts().all(|p| matches!(p, Expr::Literal(_))) {
                         let (v, d) = e.value(None);
                         match v.as_str() {
                             Some(s) if !d.has_errors() => JsonNode::String(escape_template(s)),
@@ -283,16 +338,26 @@ impl<'a> Cx<'a> {
     }
 
     fn fold_or_wrap(&mut self, e: Expr<'a>) -> JsonNode {
-        if self.opts.simplify && crate::syntax::native::expression::variables(e).is_empty() {
-            let ctx = self.ctx.get_or_insert_with(EvalContext::new);
-            let (v, d) = e.value(Some(ctx));
-            if !d.has_errors() {
-                if let Some(j) = value_json(&v) {
-                    return j;
-                }
+        if self.opts.simplify {
+            if let Some(j) = self.fold(e) {
+                return j;
             }
         }
         self.wrap(e)
+    }
+
+    /// The value of an expression that references no variables, if it evaluates without
+    /// errors (no functions are defined) to something JSON can hold.
+    fn fold(&mut self, e: Expr<'a>) -> Option<JsonNode> {
+        if !crate::syntax::native::expression::variables(e).is_empty() {
+            return None;
+        }
+        let ctx = self.ctx.get_or_insert_with(EvalContext::new);
+        let (v, d) = e.value(Some(ctx));
+        if d.has_errors() {
+            return None;
+        }
+        value_json(&v)
     }
 
     /// `"${…}"` around the expression's source text.
@@ -308,6 +373,10 @@ impl<'a> Cx<'a> {
         s.push('}');
         JsonNode::String(s)
     }
+}
+
+fn warning(summary: &'static str, detail: String) -> Diagnostic {
+    Diagnostic { severity: Severity::Warning, ..Diagnostic::error(summary, detail) }
 }
 
 #[cold]

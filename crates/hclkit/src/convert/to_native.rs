@@ -1,0 +1,464 @@
+//! The JSON syntax to native syntax: a JSON body and a [`Schema`] to formatted native text.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
+use crate::spec::Spec;
+use crate::syntax::json::{JsonFile, Kind, Node};
+use crate::syntax::native::ast::Expr;
+use crate::syntax::native::lexer::{LexMode, Lexer};
+use crate::syntax::native::token::TokenKind;
+use crate::Span;
+
+/// Which JSON properties of a body are blocks, and how many label levels each has: what the
+/// JSON syntax cannot tell by itself. Every property the schema does not name as a block is
+/// written as an attribute.
+///
+/// ```
+/// use hclkit::convert::Schema;
+///
+/// let service = Schema::new().block("listener", 0, Schema::new());
+/// let schema = Schema::new().block("service", 1, service);
+/// assert_eq!(schema.blocks[0].labels, 1);
+/// assert!(Schema::new().blocks.is_empty()); // everything an attribute
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Schema {
+    /// The block types of the body, in the order the schema names them.
+    pub blocks: Vec<BlockSchema>,
+}
+
+/// A block type of a [`Schema`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockSchema {
+    /// The block type.
+    pub type_name: String,
+    /// The number of labels.
+    pub labels: usize,
+    /// The schema of the blocks' bodies.
+    pub body: Schema,
+}
+
+impl Schema {
+    /// The schema without blocks: every property an attribute.
+    pub fn new() -> Schema {
+        Schema::default()
+    }
+
+    /// Adds a block type with `labels` labels and the schema of its bodies.
+    pub fn block(mut self, type_name: impl Into<String>, labels: usize, body: Schema) -> Schema {
+        self.blocks.push(BlockSchema { type_name: type_name.into(), labels, body });
+        self
+    }
+
+    /// The schema an hcldec spec decodes with: its `block`, `block_list`, `block_set` and
+    /// `block_map` specs (with their nested specs) and `block_attrs` specs (whose bodies are
+    /// all attributes), from every spec decoding the same body.
+    ///
+    /// ```
+    /// use hclkit::convert::Schema;
+    /// use hclkit::spec::Spec;
+    /// use hclkit_value::Type;
+    ///
+    /// let spec = Spec::object([
+    ///     ("name", Spec::attr("name", Type::String, true)),
+    ///     ("svc", Spec::block_map("service", vec!["name".into()], Spec::attr("port", Type::Number, false))),
+    /// ]);
+    /// let schema = Schema::from_spec(&spec);
+    /// assert_eq!((schema.blocks[0].type_name.as_str(), schema.blocks[0].labels), ("service", 1));
+    /// ```
+    pub fn from_spec(spec: &Spec) -> Schema {
+        let mut s = Schema::new();
+        s.collect(spec, 0);
+        s
+    }
+
+    fn collect(&mut self, spec: &Spec, depth: usize) {
+        // Spec trees come from spec files, whose nesting the parser bounds; this bound keeps
+        // a hand-built cyclic-looking tree (impossible with `Arc`, but cheap to guard) finite.
+        if depth > 256 {
+            return;
+        }
+        let mut add = |name: &str, labels: usize, nested: Option<&Spec>| {
+            if self.blocks.iter().any(|b| b.type_name == name) {
+                return;
+            }
+            let mut body = Schema::new();
+            if let Some(n) = nested {
+                body.collect(n, depth + 1);
+            }
+            self.blocks.push(BlockSchema { type_name: name.to_owned(), labels, body });
+        };
+        match spec {
+            Spec::Object(items) => items.values().for_each(|s| self.collect(s, depth + 1)),
+            Spec::Tuple(items) => items.iter().for_each(|s| self.collect(s, depth + 1)),
+            Spec::Default(primary, default) => {
+                self.collect(primary, depth + 1);
+                self.collect(default, depth + 1);
+            }
+            Spec::Transform(t) => self.collect(&t.wrapped, depth + 1),
+            Spec::Block(b) => add(&b.type_name, 0, Some(&b.nested)),
+            Spec::BlockList(b) | Spec::BlockSet(b) => add(&b.type_name, 0, Some(&b.nested)),
+            Spec::BlockMap(b) => add(&b.type_name, b.labels.len(), Some(&b.nested)),
+            Spec::BlockAttrs(b) => add(&b.type_name, 0, None),
+            Spec::Attr(_) | Spec::Literal(_) => {}
+        }
+    }
+
+    fn find(&self, name: &str) -> Option<&BlockSchema> {
+        self.blocks.iter().find(|b| b.type_name == name)
+    }
+}
+
+/// Converts a parsed JSON-syntax file to native syntax, laid out by the formatter
+/// ([`format`](crate::format::format)), with `schema` deciding which properties are blocks.
+///
+/// Attributes become `name = expr`: JSON strings are read as templates (as the JSON syntax
+/// does when evaluating with a context), so a string that is one interpolation (`"${a + b}"`)
+/// becomes the bare expression (parenthesised when it spans lines) and other strings quoted
+/// templates; numbers keep their text; arrays and objects become tuple and object
+/// constructors. `"//"` properties of bodies become `#` comments. Returns the text and the
+/// diagnostics (errors for what cannot be written: a property name that is not an
+/// identifier, a block level that is not an object, a string that is not a valid template).
+///
+/// ```
+/// use hclkit::convert::{to_native, Schema};
+///
+/// let src = br#"{"//": "a comment", "port": 80, "cmd": "${upper(x)}", "service": {"web": {"tag": "v${n}"}}}"#;
+/// let (file, diags) = hclkit::syntax::json::parse(src.as_slice(), "x.json");
+/// assert!(diags.is_empty());
+/// let (text, diags) = to_native(&file, &Schema::new().block("service", 1, Schema::new()));
+/// assert!(diags.is_empty());
+/// assert_eq!(text, "# a comment\nport = 80\ncmd  = upper(x)\nservice \"web\" {\n  tag = \"v${n}\"\n}\n");
+/// ```
+pub fn to_native(file: &JsonFile, schema: &Schema) -> (String, Diagnostics) {
+    let mut w = Writer { out: String::new(), diags: Diagnostics::new(), file };
+    w.body(file.root(), schema, 0);
+    let text = crate::format::format_str(&w.out);
+    (text, w.diags)
+}
+
+/// Parses JSON-syntax source and converts it with [`to_native`]; the diagnostics when there
+/// are errors (parse errors or conversion errors).
+pub fn json_to_native(src: impl Into<Arc<[u8]>>, filename: &str, schema: &Schema) -> Result<String, Diagnostics> {
+    let (file, mut diags) = crate::syntax::json::parse(src, filename);
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let (text, d) = to_native(&file, schema);
+    diags.extend(d);
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok(text)
+    }
+}
+
+struct Writer<'f> {
+    out: String,
+    diags: Diagnostics,
+    file: &'f JsonFile,
+}
+
+const KEYWORDS: &[&str] = &["for", "in", "if", "else", "endif", "endfor", "true", "false", "null"];
+
+/// Whether `s` can be written as a native identifier.
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if unicode_ident::is_xid_start(c) || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| unicode_ident::is_xid_continue(c) || c == '-')
+}
+
+impl Writer<'_> {
+    fn error(&mut self, summary: &'static str, detail: String, span: Span) {
+        let range = self.file.tree().range(span);
+        self.diags.push(Diagnostic::error(summary, detail).with_subject(range));
+    }
+
+    fn indent(&mut self, level: usize) {
+        for _ in 0..level {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// The objects of a body: the object itself, or each object of an array.
+    fn objects<'n>(&mut self, node: Node<'n>, what: &str) -> Vec<Node<'n>> {
+        match node.kind() {
+            Kind::Object => vec![node],
+            Kind::Array => {
+                let mut v = Vec::new();
+                for e in node.elements() {
+                    if e.kind() == Kind::Object {
+                        v.push(e);
+                    } else {
+                        self.error(
+                            "Incorrect JSON value type",
+                            format!("A JSON object is required here, as {what}."),
+                            e.start_span(),
+                        );
+                    }
+                }
+                v
+            }
+            _ => {
+                self.error(
+                    "Incorrect JSON value type",
+                    format!("A JSON object or an array of objects is required here, as {what}."),
+                    node.start_span(),
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    fn body(&mut self, node: Node<'_>, schema: &Schema, level: usize) {
+        for obj in self.objects(node, "a body") {
+            for p in obj.properties() {
+                let name = p.name();
+                if name == "//" {
+                    self.comment(p.value, level);
+                    continue;
+                }
+                if !is_identifier(&name) {
+                    self.error(
+                        "Invalid name",
+                        format!(
+                            "The property {} cannot be written in the native syntax: attribute and block type names must be identifiers.",
+                            go_quote(&name)
+                        ),
+                        p.name_span(),
+                    );
+                    continue;
+                }
+                match schema.find(&name) {
+                    Some(b) => {
+                        let mut labels = Vec::new();
+                        self.blocks(p.value, b, &mut labels, level);
+                    }
+                    None => {
+                        self.indent(level);
+                        self.out.push_str(&name);
+                        self.out.push_str(" = ");
+                        self.expr(p.value, level);
+                        self.out.push('\n');
+                    }
+                }
+            }
+        }
+    }
+
+    fn comment(&mut self, value: Node<'_>, level: usize) {
+        let text = match value.as_str() {
+            Some(s) => s.into_owned(),
+            None => value.source_text().into_owned(),
+        };
+        for line in text.split('\n') {
+            self.indent(level);
+            let line = line.trim_end_matches('\r');
+            if line.is_empty() {
+                self.out.push_str("#\n");
+            } else {
+                self.out.push_str("# ");
+                self.out.push_str(line);
+                self.out.push('\n');
+            }
+        }
+    }
+
+    fn blocks(&mut self, node: Node<'_>, schema: &BlockSchema, labels: &mut Vec<String>, level: usize) {
+        if labels.len() == schema.labels {
+            for body in self.objects(node, "a block body") {
+                self.indent(level);
+                self.out.push_str(&schema.type_name);
+                for l in labels.iter() {
+                    self.out.push(' ');
+                    quoted(&mut self.out, &crate::convert::escape_template(l));
+                }
+                if body.properties().next().is_none() {
+                    self.out.push_str(" {}\n");
+                } else {
+                    self.out.push_str(" {\n");
+                    self.body(body, &schema.body, level + 1);
+                    self.indent(level);
+                    self.out.push_str("}\n");
+                }
+            }
+            return;
+        }
+        for obj in self.objects(node, "a block label level") {
+            for p in obj.properties() {
+                labels.push(p.name().into_owned());
+                self.blocks(p.value, schema, labels, level);
+                labels.pop();
+            }
+        }
+    }
+
+    fn expr(&mut self, node: Node<'_>, level: usize) {
+        match node.kind() {
+            Kind::Null | Kind::Bool | Kind::Number => self.out.push_str(&node.source_text()),
+            Kind::String => {
+                let s = node.as_str().unwrap_or_default();
+                self.template(&s, node.span(), false);
+            }
+            Kind::Array => {
+                let items: Vec<Node<'_>> = node.elements().collect();
+                let nested = items.iter().any(|e| e.elements().next().is_some() || e.properties().next().is_some());
+                if items.is_empty() {
+                    self.out.push_str("[]");
+                } else if !nested {
+                    self.out.push('[');
+                    for (i, e) in items.into_iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.expr(e, level);
+                    }
+                    self.out.push(']');
+                } else {
+                    self.out.push_str("[\n");
+                    for e in items {
+                        self.indent(level + 1);
+                        self.expr(e, level + 1);
+                        self.out.push_str(",\n");
+                    }
+                    self.indent(level);
+                    self.out.push(']');
+                }
+            }
+            Kind::Object => {
+                if node.properties().next().is_none() {
+                    self.out.push_str("{}");
+                    return;
+                }
+                self.out.push_str("{\n");
+                let mut seen = HashSet::new();
+                for p in node.properties() {
+                    let name = p.name();
+                    if !seen.insert(name.clone()) {
+                        self.error(
+                            "Duplicate object attribute",
+                            format!("An attribute named {} was already defined in this object.", go_quote(&name)),
+                            p.name_span(),
+                        );
+                    }
+                    self.indent(level + 1);
+                    self.template(&name, p.name_span(), true);
+                    self.out.push_str(" = ");
+                    self.expr(p.value, level + 1);
+                    self.out.push('\n');
+                }
+                self.indent(level);
+                self.out.push('}');
+            }
+            Kind::Invalid => self.out.push_str("null"),
+        }
+    }
+
+    /// A JSON string read as a template: the expression of a single interpolation, else a
+    /// quoted template; for an object key, an identifier where one will do.
+    fn template(&mut self, s: &str, span: Span, key: bool) {
+        let (t, diags) = crate::syntax::native::parse_template(s.as_bytes(), "template");
+        if diags.has_errors() {
+            let first = diags.iter().find(|d| d.severity == crate::Severity::Error);
+            let what = first.map(|d| format!("{}: {}", d.summary, d.detail)).unwrap_or_default();
+            self.error(
+                "Invalid template",
+                format!("This string is read as a template, and it is not a valid one ({what})."),
+                span,
+            );
+            self.out.push_str("null");
+            return;
+        }
+        if let Expr::TemplateWrap(w) = t.expr() {
+            let inner = t.text(w.wrapped().span());
+            let inner = inner.trim();
+            let heredoc = matches!(w.wrapped(), Expr::Template(_) | Expr::TemplateWrap(_)) && inner.starts_with("<<");
+            if !key && (heredoc || !inner.contains('\n') || stands_alone(inner)) {
+                // A heredoc's closing marker ends its line: the attribute's newline follows.
+                self.out.push_str(inner);
+            } else {
+                self.out.push('(');
+                self.out.push_str(inner);
+                if inner.contains("<<") {
+                    self.out.push('\n');
+                }
+                self.out.push(')');
+            }
+            return;
+        }
+        if key && is_identifier(s) && !KEYWORDS.contains(&s) {
+            self.out.push_str(s);
+            return;
+        }
+        quoted_template(&mut self.out, s);
+    }
+}
+
+/// Whether a multi-line expression can be an attribute's value without parentheses (its
+/// newlines are all inside brackets).
+fn stands_alone(expr: &str) -> bool {
+    let src = format!("a = {expr}\n");
+    let (file, diags) = crate::syntax::native::parse_config(src.into_bytes(), "expr");
+    !diags.has_errors() && file.body().items().count() == 1
+}
+
+/// Writes a label (already escaped for templates) as a quoted string.
+fn quoted(out: &mut String, s: &str) {
+    out.push('"');
+    escape_quoted(out, s);
+    out.push('"');
+}
+
+/// Escapes literal text for a native quoted string (`$${` and `%%{` are left as they are).
+fn escape_quoted(out: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+}
+
+/// A standalone template (valid) as a native quoted template: literal text escaped for
+/// quoted strings, interpolations and directives as written.
+fn quoted_template(out: &mut String, s: &str) {
+    out.push('"');
+    let mut lexer = Lexer::new(s.as_bytes(), LexMode::Template);
+    let mut depth = 0usize;
+    let mut copied = 0u32;
+    loop {
+        let t = lexer.next_token();
+        let text = &s[copied as usize..t.span.end as usize];
+        if t.kind == TokenKind::Eof {
+            break;
+        }
+        if depth == 0 {
+            match t.kind {
+                TokenKind::TemplateInterp | TokenKind::TemplateControl => {
+                    out.push_str(text);
+                    depth = 1;
+                }
+                _ => escape_quoted(out, &s[t.span.start as usize..t.span.end as usize]),
+            }
+        } else {
+            match t.kind {
+                TokenKind::TemplateInterp | TokenKind::TemplateControl | TokenKind::OBrace => depth += 1,
+                TokenKind::TemplateSeqEnd | TokenKind::CBrace => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            out.push_str(text);
+        }
+        copied = t.span.end;
+    }
+    out.push('"');
+}
