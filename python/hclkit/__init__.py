@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import IO, Any, Callable, Optional, Union
 
 from ._errors import HCLError
-from ._hclkit import FUNCTION_LIBRARIES, __version__, decode, evaluate, format, loads
+from ._hclkit import DEFAULT_EVAL_LIMIT, FUNCTION_LIBRARIES, __version__, decode, evaluate, format, loads
 
 __all__ = [
+    "DEFAULT_EVAL_LIMIT",
     "FUNCTION_LIBRARIES",
     "HCLError",
     "__version__",

@@ -10,6 +10,7 @@ ParseFloat = Optional[Callable[[str], Any]]
 
 __version__: str
 FUNCTION_LIBRARIES: List[str]
+DEFAULT_EVAL_LIMIT: int
 
 def loads(
     text: Source,
@@ -33,6 +34,7 @@ def decode(
     spec_filename: Optional[str] = None,
     keep_nulls: bool = False,
     parse_float: ParseFloat = None,
+    eval_limit: Optional[int] = ...,
 ) -> Any: ...
 def evaluate(
     expression: Source,
@@ -42,5 +44,6 @@ def evaluate(
     functions: Functions = None,
     filename: Optional[str] = None,
     parse_float: ParseFloat = None,
+    eval_limit: Optional[int] = ...,
 ) -> Any: ...
 def format(text: Source, *, filename: Optional[str] = None, check: bool = True) -> str: ...

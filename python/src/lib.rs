@@ -110,9 +110,13 @@ fn context(variables: Vec<(String, Value)>, library: Library, budget: &Budget) -
 /// ``parse_float``, as ``parse_float(text)`` (``parse_float=decimal.Decimal`` keeps every
 /// digit). Lists, tuples and sets become ``list``, maps and objects ``dict``.
 ///
+/// ``eval_limit`` bounds the work evaluation may do (about one unit per value produced;
+/// ``None``: no bound); past it evaluation stops with an "Evaluation too large" error.
+///
 /// Raises ``HCLError`` on syntax or evaluation errors.
 #[pyfunction]
-#[pyo3(signature = (expression, *, variables=None, stdlib=None, functions=None, filename=None, parse_float=None))]
+#[pyo3(signature = (expression, *, variables=None, stdlib=None, functions=None, filename=None, parse_float=None, eval_limit=Some(Budget::DEFAULT_LIMIT)))]
+#[allow(clippy::too_many_arguments)]
 fn evaluate(
     py: Python<'_>,
     expression: &Bound<'_, PyAny>,
@@ -121,6 +125,7 @@ fn evaluate(
     functions: Option<&str>,
     filename: Option<String>,
     parse_float: Option<&Bound<'_, PyAny>>,
+    eval_limit: Option<u64>,
 ) -> PyResult<PyObject> {
     let src = source_bytes(expression, "expression")?;
     let vars = variables_of(variables)?;
@@ -131,7 +136,7 @@ fn evaluate(
         if diags.has_errors() {
             return Err(Failure::new(diags));
         }
-        let budget = Budget::with_limit(Some(Budget::DEFAULT_LIMIT));
+        let budget = Budget::with_limit(eval_limit);
         let ctx = context(vars, library, &budget);
         let (value, diags) = budget.run(|| hclkit::eval::evaluate(expr.expr(), Some(&ctx)));
         if diags.has_errors() {
@@ -159,12 +164,13 @@ enum Decoded {
 /// ``variables`` adds to (and overrides) the spec file's variables, as ``hcldec --vars``
 /// does. ``filename`` names the input in diagnostics and chooses the syntax (``.json``: JSON
 /// syntax) unless ``syntax`` is given. Object attributes whose value is null are left out,
-/// as ``hcldec`` does, unless ``keep_nulls`` is true. Numbers as in :func:`evaluate`.
+/// as ``hcldec`` does, unless ``keep_nulls`` is true. Numbers and ``eval_limit`` (one bound
+/// for the spec file's and the input's evaluation) as in :func:`evaluate`.
 ///
 /// Raises ``HCLError`` with every diagnostic (of the spec file and of the input) when
 /// either has errors.
 #[pyfunction]
-#[pyo3(signature = (text, spec, *, variables=None, filename=None, stdlib=None, functions=None, syntax=None, spec_filename=None, keep_nulls=false, parse_float=None))]
+#[pyo3(signature = (text, spec, *, variables=None, filename=None, stdlib=None, functions=None, syntax=None, spec_filename=None, keep_nulls=false, parse_float=None, eval_limit=Some(Budget::DEFAULT_LIMIT)))]
 #[allow(clippy::too_many_arguments)]
 fn decode(
     py: Python<'_>,
@@ -178,6 +184,7 @@ fn decode(
     spec_filename: Option<String>,
     keep_nulls: bool,
     parse_float: Option<&Bound<'_, PyAny>>,
+    eval_limit: Option<u64>,
 ) -> PyResult<PyObject> {
     let src = source_bytes(text, "text")?;
     let spec_src = source_bytes(spec, "spec")?;
@@ -186,8 +193,10 @@ fn decode(
     let name = filename.unwrap_or_else(|| "<string>".to_owned());
     let syntax = syntax_of(syntax, &name)?;
     let spec_name = spec_filename.unwrap_or_else(|| "<spec>".to_owned());
-    let result =
-        py.allow_threads(|| decode_native(src, &name, syntax, spec_src, &spec_name, vars, library, keep_nulls));
+    let result = py.allow_threads(|| {
+        let input = Input { src, name: &name, syntax };
+        decode_native(input, spec_src, &spec_name, vars, library, keep_nulls, eval_limit)
+    });
     match result {
         Ok(Decoded::Value(value)) => {
             values::to_py(py, &value, ToPy { numbers: Numbers { parse_float }, strip_nulls: !keep_nulls })
@@ -203,21 +212,27 @@ fn decode(
     }
 }
 
-/// The GIL-free part of [`decode`]: `hcldec`'s run on one input.
-#[allow(clippy::too_many_arguments)]
-fn decode_native(
+/// An input file of [`decode`].
+struct Input<'a> {
     src: Vec<u8>,
-    name: &str,
+    name: &'a str,
     syntax: Syntax,
+}
+
+/// The GIL-free part of [`decode`]: `hcldec`'s run on one input.
+fn decode_native(
+    input: Input<'_>,
     spec_src: Vec<u8>,
     spec_name: &str,
     vars: Vec<(String, Value)>,
     library: Library,
     keep_nulls: bool,
+    eval_limit: Option<u64>,
 ) -> Result<Decoded, Failure> {
+    let Input { src, name, syntax } = input;
     let order = vec![spec_name.to_owned(), name.to_owned()];
     let fail = |diags: Diagnostics| Failure::sorted(diags, &order);
-    let budget = Budget::with_limit(Some(Budget::DEFAULT_LIMIT));
+    let budget = Budget::with_limit(eval_limit);
     budget.run(|| {
         let mut files = Files::new();
         let (spec_body, mut diags) = files.parse_native(spec_src, spec_name);
@@ -312,5 +327,6 @@ fn _hclkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add("FUNCTION_LIBRARIES", library::NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("DEFAULT_EVAL_LIMIT", Budget::DEFAULT_LIMIT)?;
     Ok(())
 }

@@ -124,3 +124,18 @@ def test_errors_have_locations() -> None:
 def test_budget_stops_runaway_evaluation() -> None:
     with pytest.raises(hclkit.HCLError, match="Evaluation too large"):
         hclkit.evaluate("[for i in range(1000): [for j in range(1000): [for k in range(1000): k]]]")
+
+
+def test_eval_limit() -> None:
+    expr = "length(flatten([for i in range(1000): [for j in range(1000): j]]))"
+    with pytest.raises(hclkit.HCLError, match="Evaluation too large"):
+        hclkit.evaluate(expr)
+    assert hclkit.evaluate(expr, eval_limit=None) == 1_000_000
+    with pytest.raises(hclkit.HCLError, match="Evaluation too large"):
+        hclkit.evaluate("[for i in range(100): i]", eval_limit=10)
+    assert hclkit.evaluate("[for i in range(100): i]", eval_limit=10_000) == list(range(100))
+    assert hclkit.DEFAULT_EVAL_LIMIT == 2_000_000
+    spec = 'attr {\n  name = "v"\n  type = any\n}\n'
+    with pytest.raises(hclkit.HCLError, match="Evaluation too large"):
+        hclkit.decode("v = [for i in range(100): i]\n", spec, stdlib=True, eval_limit=10)
+    assert len(hclkit.decode("v = [for i in range(100): i]\n", spec, stdlib=True)) == 100
