@@ -1,0 +1,49 @@
+"""Type stubs of the native module (hclkit._hclkit); the public names are re-exported by
+hclkit. Keep in step with python/src (tests/test_api.py checks the parameter names)."""
+
+from typing import Any, Callable, Dict, List, Literal, Optional, Union
+
+Source = Union[str, bytes, bytearray]
+Syntax = Optional[Literal["native", "hcl", "json"]]
+Functions = Optional[Literal["none", "stdlib"]]
+ParseFloat = Optional[Callable[[str], Any]]
+
+__version__: str
+FUNCTION_LIBRARIES: List[str]
+DEFAULT_EVAL_LIMIT: int
+
+def loads(
+    text: Source,
+    *,
+    filename: Optional[str] = None,
+    syntax: Syntax = None,
+    blocks: Literal["nested", "array"] = "nested",
+    comments: bool = False,
+    simplify: bool = False,
+    parse_float: ParseFloat = None,
+) -> Any: ...
+def decode(
+    text: Source,
+    spec: Source,
+    *,
+    variables: Optional[Dict[str, Any]] = None,
+    filename: Optional[str] = None,
+    stdlib: Optional[bool] = None,
+    functions: Functions = None,
+    syntax: Syntax = None,
+    spec_filename: Optional[str] = None,
+    keep_nulls: bool = False,
+    parse_float: ParseFloat = None,
+    eval_limit: Optional[int] = ...,
+) -> Any: ...
+def evaluate(
+    expression: Source,
+    *,
+    variables: Optional[Dict[str, Any]] = None,
+    stdlib: Optional[bool] = None,
+    functions: Functions = None,
+    filename: Optional[str] = None,
+    parse_float: ParseFloat = None,
+    eval_limit: Optional[int] = ...,
+) -> Any: ...
+def format(text: Source, *, filename: Optional[str] = None, check: bool = True) -> str: ...

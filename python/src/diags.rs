@@ -1,0 +1,90 @@
+//! Diagnostics as Python: the `hclkit.HCLError` exception (defined in `hclkit/_errors.py`)
+//! with its `.diagnostics`, a list of dicts.
+
+use hclkit::{Diagnostic, Diagnostics, Severity};
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyDict, PyList, PyType};
+
+/// The diagnostics of a failed call, in the order they are reported.
+pub struct Failure {
+    /// Every diagnostic of the call (warnings too).
+    pub diags: Diagnostics,
+}
+
+impl Failure {
+    /// A failure with the diagnostics in the order the library found them (the reference's
+    /// order).
+    pub fn new(diags: Diagnostics) -> Failure {
+        Failure { diags }
+    }
+
+    /// A failure with the diagnostics sorted in source order, as `hcldec` reports them;
+    /// `files` gives the order of the files (reading order).
+    pub fn sorted(mut diags: Diagnostics, files: &[String]) -> Failure {
+        sort(&mut diags, files);
+        Failure { diags }
+    }
+}
+
+fn hcl_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static HCL_ERROR: GILOnceCell<Py<PyType>> = GILOnceCell::new();
+    HCL_ERROR.import(py, "hclkit._errors", "HCLError")
+}
+
+/// Sorts diagnostics as `hcldec` does: those without a range first, then by file (in the
+/// order `files` gives, unknown files last by name), then by position; stable.
+fn sort(diags: &mut Diagnostics, files: &[String]) {
+    diags.0.sort_by_cached_key(|d| match &d.subject {
+        None => (0, 0, String::new(), 0),
+        Some(r) => match files.iter().position(|f| **f == *r.filename) {
+            Some(i) => (1, i, String::new(), r.start.byte),
+            None => (2, 0, r.filename.to_string(), r.start.byte),
+        },
+    });
+}
+
+fn diag_dict<'py>(py: Python<'py>, d: &Diagnostic) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("severity", if d.severity == Severity::Error { "error" } else { "warning" })?;
+    dict.set_item("summary", &*d.summary)?;
+    dict.set_item("detail", &*d.detail)?;
+    match &d.subject {
+        Some(r) => {
+            dict.set_item("filename", &*r.filename)?;
+            dict.set_item("line", r.start.line)?;
+            dict.set_item("column", r.start.column)?;
+            dict.set_item("end_line", r.end.line)?;
+            dict.set_item("end_column", r.end.column)?;
+        }
+        None => {
+            for key in ["filename", "line", "column", "end_line", "end_column"] {
+                dict.set_item(key, py.None())?;
+            }
+        }
+    }
+    Ok(dict)
+}
+
+/// The `HCLError` for a failed call: `str()` is the first error as
+/// `file:line,col-col: summary; detail`, with the number of other diagnostics.
+pub fn to_pyerr(py: Python<'_>, failure: Failure) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let list = PyList::empty(py);
+        for d in failure.diags.iter() {
+            list.append(diag_dict(py, d)?)?;
+        }
+        let first = failure.diags.iter().find(|d| d.severity == Severity::Error).or(failure.diags.0.first());
+        let mut message = match first {
+            Some(d) => d.to_string(),
+            None => "HCL error".to_owned(),
+        };
+        let others = failure.diags.len().saturating_sub(1);
+        if others > 0 {
+            message.push_str(&format!(", and {others} other diagnostic(s)"));
+        }
+        let err = hcl_error_type(py)?.call1((message, list))?;
+        Ok(PyErr::from_value(err))
+    };
+    build().unwrap_or_else(|e| e)
+}

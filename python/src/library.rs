@@ -1,0 +1,63 @@
+//! The function libraries a call can evaluate with (the `functions=` option).
+//!
+//! One place to extend: a new library (the Terraform functions of `hclkit-terraform`) is a
+//! new variant, a name in [`NAMES`] and an arm in [`Library::install`].
+
+use hclkit::eval::EvalContext;
+use pyo3::exceptions::PyValueError;
+use pyo3::PyResult;
+
+/// The names `functions=` accepts.
+pub const NAMES: &[&str] = &["none", "stdlib"];
+
+/// A function library.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Library {
+    /// No functions.
+    None,
+    /// The HCL standard library (`hclkit_value::stdlib::all()`) with `try` and `can`, as
+    /// `hcldec --stdlib` has it.
+    Stdlib,
+}
+
+impl Library {
+    /// The library of a call's `functions=` and `stdlib=` options (`functions` wins; the two
+    /// must not disagree), or `default_stdlib`'s when neither is given.
+    pub fn choose(functions: Option<&str>, stdlib: Option<bool>, default_stdlib: bool) -> PyResult<Library> {
+        let named = match functions {
+            None => None,
+            Some("none") => Some(Library::None),
+            Some("stdlib") => Some(Library::Stdlib),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "functions must be one of {}, not {other:?}",
+                    NAMES.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ")
+                )))
+            }
+        };
+        let flag = stdlib.map(|s| if s { Library::Stdlib } else { Library::None });
+        match (named, flag) {
+            (Some(n), Some(f)) if n != f => Err(PyValueError::new_err(format!(
+                "functions={functions:?} and stdlib={stdlib:?} disagree; give one of them"
+            ))),
+            (Some(n), _) => Ok(n),
+            (None, Some(f)) => Ok(f),
+            (None, None) => Ok(if default_stdlib { Library::Stdlib } else { Library::None }),
+        }
+    }
+
+    /// Adds the library's functions to `ctx`.
+    pub fn install(self, ctx: &mut EvalContext) {
+        match self {
+            Library::None => {}
+            Library::Stdlib => {
+                for (name, f) in hclkit_value::stdlib::all() {
+                    ctx.set_function(name, f);
+                }
+                for (name, f) in hclkit::ext::tryfunc::functions() {
+                    ctx.set_function(name, f);
+                }
+            }
+        }
+    }
+}
