@@ -93,6 +93,26 @@ impl Diagnostic {
         self.context = Some(context);
         self
     }
+
+    /// The reference's `Diagnostic.Error()`: `<subject>: <summary>; <detail>`, the subject as
+    /// `file:line,col-col` (`<nil>` without one). The reference embeds it in messages (a
+    /// spec-file function whose body fails reports it as the call's error), so hcldec's
+    /// output needs it exactly; for people, use `Display` or [`Renderer`].
+    ///
+    /// ```
+    /// use hclkit::{Diagnostic, Pos, Range};
+    ///
+    /// let at = Range { filename: "a.hcl".into(), start: Pos { line: 2, column: 3, byte: 9 }, end: Pos { line: 2, column: 7, byte: 13 } };
+    /// let d = Diagnostic::error("Bad", "Why.").with_subject(at);
+    /// assert_eq!(d.go_error(), "a.hcl:2,3-7: Bad; Why.");
+    /// assert_eq!(Diagnostic::error("Bad", "").go_error(), "<nil>: Bad; ");
+    /// ```
+    pub fn go_error(&self) -> String {
+        match &self.subject {
+            Some(r) => format!("{}: {}; {}", r, self.summary, self.detail),
+            None => format!("<nil>: {}; {}", self.summary, self.detail),
+        }
+    }
 }
 
 /// `file:line:col: error: summary` (without a subject, `error: summary`), the one-line form
@@ -165,6 +185,24 @@ impl Diagnostics {
     /// Iterates over the diagnostics.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
+    }
+
+    /// The reference's `Diagnostics.Error()`: the first diagnostic's
+    /// [`go_error`](Diagnostic::go_error), and a count of the others.
+    ///
+    /// ```
+    /// use hclkit::{Diagnostic, Diagnostics};
+    ///
+    /// let diags = Diagnostics(vec![Diagnostic::error("A", "x."), Diagnostic::error("B", "y.")]);
+    /// assert_eq!(diags.go_error(), "<nil>: A; x., and 1 other diagnostic(s)");
+    /// assert_eq!(Diagnostics::new().go_error(), "no diagnostics");
+    /// ```
+    pub fn go_error(&self) -> String {
+        match self.0.len() {
+            0 => "no diagnostics".to_owned(),
+            1 => self.0[0].go_error(),
+            n => format!("{}, and {} other diagnostic(s)", self.0[0].go_error(), n - 1),
+        }
     }
 
     /// Renders all diagnostics as text, as the reference's `hcl.NewDiagnosticTextWriter` does.
