@@ -316,10 +316,11 @@ fn check_call(name: &'static str, f: &Function, args: &[Value]) -> Result<(), Te
 
 fn cases() -> u32 {
     let full = std::env::var("HCLKIT_FULL_SWEEP").is_ok_and(|v| !v.is_empty() && v != "0");
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(if full { FULL_SWEEP_CASES } else { DEFAULT_CASES })
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(if full {
+        FULL_SWEEP_CASES
+    } else {
+        DEFAULT_CASES
+    })
 }
 
 /// The stack the cases run on: a main thread's on Linux (8 MiB), where the command-line

@@ -421,7 +421,8 @@ fn error_display_names_file_line_column_and_shows_the_line() {
     let err = Decoder::new().from_source::<Port>(b"port = \"http\"\n".as_slice(), "main.hcl").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "error: Incorrect attribute value type\n  --> main.hcl:1:8\n   |\n 1 | port = \"http\"\n   |        ^^^^^^\n   = Inappropriate value for attribute \"port\": a number is required.\n"
+        "error: Incorrect attribute value type\n --> main.hcl:1:8\n  |\n1 | port = \"http\"\n  | -------^^^^^^\n  |\n  \
+         = note: Inappropriate value for attribute \"port\": a number is required.\n"
     );
     // The reference's layout is there too.
     assert!(err.to_text(0, false).starts_with("Error: Incorrect attribute value type\n\n  on main.hcl line 1:\n"));

@@ -64,25 +64,28 @@ fn hclkit_example() {
     assert_eq!(
         err.to_string(),
         "error: Incorrect attribute value type
-  --> <input>:4:14
-   |
- 4 |   port     = \"http\"
-   |              ^^^^^^
-   = Inappropriate value for attribute \"port\": a number is required.
+ --> <input>:4:14
+  |
+4 |   port     = \"http\"
+  |   -----------^^^^^^
+  |
+  = note: Inappropriate value for attribute \"port\": a number is required.
 
 error: Missing required argument
-  --> <input>:6:10
-   |
- 6 |   health {
-   |          ^
-   = The argument \"interval\" is required, but no definition was found.
+ --> <input>:6:10
+  |
+6 |   health {
+  |          ^
+  |
+  = note: The argument \"interval\" is required, but no definition was found.
 
 error: Unsupported argument
-  --> <input>:8:5
-   |
- 8 |     intervall = 10
-   |     ^^^^^^^^^
-   = An argument named \"intervall\" is not expected here. Did you mean \"interval\"?
+ --> <input>:8:5
+  |
+8 |     intervall = 10
+  |     ^^^^^^^^^
+  |
+  = note: An argument named \"intervall\" is not expected here. Did you mean \"interval\"?
 "
     );
     // A string where a number is wanted converts as the reference converts it.
