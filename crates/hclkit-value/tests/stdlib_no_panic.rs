@@ -19,7 +19,9 @@
 //! naming the calls in progress and their arguments, if a call does not return at all or the
 //! process's memory grows past a limit (a call allocating without bound).
 //!
-//! The number of cases per function is [`DEFAULT_CASES`]; `PROPTEST_CASES` overrides it.
+//! The number of cases per function is [`DEFAULT_CASES`], sized for `cargo test`; with
+//! `HCLKIT_FULL_SWEEP=1` (`scripts/conformance` sets it) it is [`FULL_SWEEP_CASES`], and
+//! `PROPTEST_CASES` overrides both.
 
 mod common;
 
@@ -37,8 +39,10 @@ use hclkit_value::{stdlib, Number, Type, Value};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
-/// Cases (argument lists) per function when `PROPTEST_CASES` is not set.
-const DEFAULT_CASES: u32 = 200;
+/// Cases (argument lists) per function in `cargo test` (`PROPTEST_CASES` not set).
+const DEFAULT_CASES: u32 = 40;
+/// Cases per function in the full sweep (`HCLKIT_FULL_SWEEP=1`, run by `scripts/conformance`).
+const FULL_SWEEP_CASES: u32 = 200;
 /// A call that has not returned after this long aborts the process (it hangs).
 const HANG_LIMIT: Duration = Duration::from_secs(120);
 /// When the process's resident memory grows past this, the calls in progress are reported
@@ -311,7 +315,12 @@ fn check_call(name: &'static str, f: &Function, args: &[Value]) -> Result<(), Te
 }
 
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(DEFAULT_CASES)
+    let full = std::env::var("HCLKIT_FULL_SWEEP").is_ok_and(|v| !v.is_empty() && v != "0");
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(if full {
+        FULL_SWEEP_CASES
+    } else {
+        DEFAULT_CASES
+    })
 }
 
 /// The stack the cases run on: a main thread's on Linux (8 MiB), where the command-line

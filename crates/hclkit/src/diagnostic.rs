@@ -4,9 +4,17 @@
 //! range (what is wrong) and a context range (the construct around it). Summaries and details
 //! use the reference's wording, so tools and tests can compare them.
 //!
-//! Two renderings: [`Diagnostics::to_text`] lays diagnostics out for people exactly as the
-//! reference's text writer does, and [`Diagnostics::to_json`] prints them for machines in the
-//! shape of `hcldec --diags=json`.
+//! Three renderings:
+//!
+//! - [`Renderer`] draws them for people the way rustc and cargo do (`error: summary`,
+//!   `--> file:line:col`, the source with `^^^` under the subject, the detail as a note);
+//!   [`Renderer::render_collapsed`] shows a run of identical diagnostics from one fault
+//!   (see [`cascades`]) once, with a count of the rest.
+//! - [`Diagnostics::to_text`] lays them out exactly as the reference's text writer does
+//!   (`hcldec` prints this layout).
+//! - [`Diagnostics::to_json`] prints them for machines in the shape of `hcldec --diags=json`.
+//!
+//! [`Display`](std::fmt::Display) gives one `file:line:col: error: summary` line each.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -14,6 +22,10 @@ use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use crate::pos::Range;
+
+mod render;
+pub use render::{Renderer, MAX_RENDERED_LINE, MAX_RENDERED_LINES};
+
 /// Go's `strconv.Quote`, as the reference's messages quote names and values.
 pub(crate) use hclkit_value::go::quote as go_quote;
 use hclkit_value::go::write_json_string;
@@ -42,10 +54,7 @@ pub enum Severity {
 /// assert_eq!(d.severity, Severity::Error);
 /// assert_eq!(d.subject, Some(name));
 /// assert_eq!(d.context, None);
-/// assert_eq!(
-///     d.to_string(),
-///     "main.hcl:2,3-7: Unsupported argument; An argument named \"prot\" is not expected here."
-/// );
+/// assert_eq!(d.to_string(), "main.hcl:2:3: error: Unsupported argument");
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Diagnostic {
@@ -84,15 +93,40 @@ impl Diagnostic {
         self.context = Some(context);
         self
     }
+
+    /// The reference's `Diagnostic.Error()`: `<subject>: <summary>; <detail>`, the subject as
+    /// `file:line,col-col` (`<nil>` without one). The reference embeds it in messages (a
+    /// spec-file function whose body fails reports it as the call's error), so hcldec's
+    /// output needs it exactly; for people, use `Display` or [`Renderer`].
+    ///
+    /// ```
+    /// use hclkit::{Diagnostic, Pos, Range};
+    ///
+    /// let at = Range { filename: "a.hcl".into(), start: Pos { line: 2, column: 3, byte: 9 }, end: Pos { line: 2, column: 7, byte: 13 } };
+    /// let d = Diagnostic::error("Bad", "Why.").with_subject(at);
+    /// assert_eq!(d.go_error(), "a.hcl:2,3-7: Bad; Why.");
+    /// assert_eq!(Diagnostic::error("Bad", "").go_error(), "<nil>: Bad; ");
+    /// ```
+    pub fn go_error(&self) -> String {
+        match &self.subject {
+            Some(r) => format!("{}: {}; {}", r, self.summary, self.detail),
+            None => format!("<nil>: {}; {}", self.summary, self.detail),
+        }
+    }
 }
 
-/// `<subject>: <summary>; <detail>`, as the reference's `Diagnostic.Error()`.
+/// `file:line:col: error: summary` (without a subject, `error: summary`), the one-line form
+/// of rustc's short messages. The detail is left out: [`Renderer`] shows it.
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.subject {
-            Some(r) => write!(f, "{}: {}; {}", r, self.summary, self.detail),
-            None => write!(f, "<nil>: {}; {}", self.summary, self.detail),
+        if let Some(r) = &self.subject {
+            write!(f, "{}:{}:{}: ", r.filename, r.start.line, r.start.column)?;
         }
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{severity}: {}", self.summary)
     }
 }
 
@@ -112,7 +146,7 @@ impl std::error::Error for Diagnostic {}
 /// assert_eq!(diags.len(), 2);
 /// let summaries: Vec<&str> = diags.iter().map(|d| &*d.summary).collect();
 /// assert_eq!(summaries, ["Deprecated", "Invalid value"]);
-/// assert_eq!(diags.to_string(), "<nil>: Deprecated; , and 1 other diagnostic(s)");
+/// assert_eq!(diags.to_string(), "warning: Deprecated\nerror: Invalid value");
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
@@ -151,6 +185,24 @@ impl Diagnostics {
     /// Iterates over the diagnostics.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
+    }
+
+    /// The reference's `Diagnostics.Error()`: the first diagnostic's
+    /// [`go_error`](Diagnostic::go_error), and a count of the others.
+    ///
+    /// ```
+    /// use hclkit::{Diagnostic, Diagnostics};
+    ///
+    /// let diags = Diagnostics(vec![Diagnostic::error("A", "x."), Diagnostic::error("B", "y.")]);
+    /// assert_eq!(diags.go_error(), "<nil>: A; x., and 1 other diagnostic(s)");
+    /// assert_eq!(Diagnostics::new().go_error(), "no diagnostics");
+    /// ```
+    pub fn go_error(&self) -> String {
+        match self.0.len() {
+            0 => "no diagnostics".to_owned(),
+            1 => self.0[0].go_error(),
+            n => format!("{}, and {} other diagnostic(s)", self.0[0].go_error(), n - 1),
+        }
     }
 
     /// Renders all diagnostics as text, as the reference's `hcl.NewDiagnosticTextWriter` does.
@@ -204,15 +256,71 @@ impl Diagnostics {
     }
 }
 
+/// One line per diagnostic, as [`Diagnostic`]'s `Display` (no final newline; "no
+/// diagnostics" when empty).
 impl fmt::Display for Diagnostics {
-    /// The reference's `Diagnostics.Error()`: one diagnostic, or the first and a count.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.len() {
-            0 => write!(f, "no diagnostics"),
-            1 => write!(f, "{}", self.0[0]),
-            n => write!(f, "{}, and {} other diagnostic(s)", self.0[0], n - 1),
+        if self.0.is_empty() {
+            return write!(f, "no diagnostics");
         }
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
     }
+}
+
+/// A run of identical diagnostics caused by one fault: the first, and the others that
+/// repeat it (see [`cascades`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cascade<'a> {
+    /// The first diagnostic of the run.
+    pub first: &'a Diagnostic,
+    /// The diagnostics that repeat it, in order (empty for a diagnostic that stands alone).
+    pub rest: Vec<&'a Diagnostic>,
+}
+
+/// Groups `diags` into runs of identical diagnostics: consecutive diagnostics with the same
+/// severity, summary and detail, in the same file, each starting after the one before. One
+/// fault often gives such a run (an unterminated string followed by more lines reports
+/// "Invalid multi-line string" once per line); a renderer shows the first and counts the
+/// rest. Every diagnostic is in exactly one run, in the original order.
+///
+/// ```
+/// use hclkit::diagnostic::cascades;
+///
+/// let (_, diags) = hclkit::parse_config(&b"a = \"abc\nb = 1\nc = 2\nd = 3\n"[..], "f.hcl");
+/// let runs = cascades(&diags.0);
+/// assert_eq!(runs.iter().map(|r| 1 + r.rest.len()).sum::<usize>(), diags.len());
+/// assert_eq!(runs[0].first.summary, "Invalid multi-line string");
+/// assert_eq!(runs[0].rest.len(), 3);
+/// assert!(runs[1..].iter().all(|r| r.first.summary != "Invalid multi-line string"));
+/// ```
+pub fn cascades(diags: &[Diagnostic]) -> Vec<Cascade<'_>> {
+    cascades_of(&diags.iter().collect::<Vec<_>>())
+}
+
+pub(crate) fn cascades_of<'a>(diags: &[&'a Diagnostic]) -> Vec<Cascade<'a>> {
+    let mut runs: Vec<Cascade<'a>> = Vec::new();
+    for &d in diags {
+        if let Some(run) = runs.last_mut() {
+            let prev = run.rest.last().copied().unwrap_or(run.first);
+            let same_place = match (&prev.subject, &d.subject) {
+                (Some(a), Some(b)) => a.filename == b.filename && b.start.byte >= a.start.byte,
+                (None, None) => true,
+                _ => false,
+            };
+            if same_place && prev.severity == d.severity && prev.summary == d.summary && prev.detail == d.detail {
+                run.rest.push(d);
+                continue;
+            }
+        }
+        runs.push(Cascade { first: d, rest: Vec::new() });
+    }
+    runs
 }
 
 impl std::error::Error for Diagnostics {}

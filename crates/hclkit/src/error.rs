@@ -4,14 +4,15 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFiles};
+use crate::diagnostic::{Diagnostic, Diagnostics, Renderer, SourceFiles};
 
 /// The diagnostics of a failed decoding or encoding, with the sources they point into.
 ///
 /// It holds every problem found, not only the first: each diagnostic has its summary, detail
-/// and (where it has one) source range. [`Display`](fmt::Display) names the file, line and
-/// column of each and shows the source line with the range underlined; [`to_text`] renders
-/// them in the reference's layout instead.
+/// and (where it has one) source range. [`Display`](fmt::Display) draws each as rustc does
+/// (file, line and column, the source line with the range underlined, the detail as a note;
+/// [`Renderer`] with colours for terminals); [`to_text`] renders them in the reference's layout
+/// instead.
 ///
 /// ```
 /// #[derive(serde::Deserialize, Debug)]
@@ -22,8 +23,10 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Severity, SourceFiles};
 /// assert_eq!(err.diagnostics().len(), 2);
 /// assert_eq!(
 ///     err.to_string(),
-///     "error: Missing required argument\n  --> <input>:1:1\n   |\n 1 | prot = 80\n   | ^\n   = The argument \"port\" is required, but no definition was found.\n\n\
-///      error: Unsupported argument\n  --> <input>:1:1\n   |\n 1 | prot = 80\n   | ^^^^\n   = An argument named \"prot\" is not expected here. Did you mean \"port\"?\n"
+///     "error: Missing required argument\n --> <input>:1:1\n  |\n1 | prot = 80\n  | ^\n  |\n  \
+///      = note: The argument \"port\" is required, but no definition was found.\n\n\
+///      error: Unsupported argument\n --> <input>:1:1\n  |\n1 | prot = 80\n  | ^^^^\n  |\n  \
+///      = note: An argument named \"prot\" is not expected here. Did you mean \"port\"?\n"
 /// );
 /// ```
 ///
@@ -84,52 +87,9 @@ impl From<Diagnostics> for Error {
 
 impl std::error::Error for Error {}
 
+/// The diagnostics drawn as rustc draws its own (see [`Renderer`]), without colours.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            let severity = match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-            };
-            writeln!(f, "{severity}: {}", d.summary)?;
-            if let Some(r) = &d.subject {
-                let line_no = r.start.line.to_string();
-                let pad = " ".repeat(line_no.len());
-                writeln!(f, " {pad}--> {}:{}:{}", r.filename, r.start.line, r.start.column)?;
-                if let Some(src) = self.source(&r.filename) {
-                    let (line, col, width) = snippet(src, r.start.byte, r.end.byte);
-                    writeln!(f, " {pad} |")?;
-                    writeln!(f, " {line_no} | {line}")?;
-                    writeln!(f, " {pad} | {}{}", " ".repeat(col), "^".repeat(width.max(1)))?;
-                }
-                if !d.detail.is_empty() {
-                    writeln!(f, " {pad} = {}", d.detail)?;
-                }
-            } else if !d.detail.is_empty() {
-                writeln!(f, "  = {}", d.detail)?;
-            }
-        }
-        Ok(())
+        f.write_str(&Renderer::plain().render_all(&self.diagnostics, self))
     }
-}
-
-/// The line holding byte `start` (at most 240 characters of it), the number of characters
-/// before `start` on it, and how many characters of `start..end` are on it.
-fn snippet(src: &[u8], start: usize, end: usize) -> (String, usize, usize) {
-    let start = start.min(src.len());
-    let end = end.clamp(start, src.len());
-    let line_start = src[..start].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    let line_end = src[start..].iter().position(|&b| b == b'\n').map_or(src.len(), |p| start + p);
-    let text = |a: usize, b: usize| String::from_utf8_lossy(&src[a..b]).replace('\t', " ").replace('\r', "");
-    let before = text(line_start, start);
-    let col = before.chars().count();
-    let under = text(start, end.min(line_end)).chars().count();
-    let mut line: String = text(line_start, line_end);
-    if line.chars().count() > 240 {
-        line = line.chars().take(240).collect();
-    }
-    (line, col.min(240), under.min(240usize.saturating_sub(col)))
 }

@@ -35,8 +35,16 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 fn realworld_corpus_parses_cleanly() {
     let dir = corpus_dir();
     if !dir.is_dir() {
-        assert!(std::env::var_os("CI").is_none(), "corpus missing at {}", dir.display());
-        eprintln!("corpus not found at {}; skipped", dir.display());
+        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0");
+        assert!(!ci, "CI is set, but the corpus is missing at {} (set HCLKIT_CORPUS)", dir.display());
+        // Written to the process's standard error, not through the test harness's capture,
+        // so that the skip shows in the output of a passing run.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "\n*** SKIPPED realworld_corpus_parses_cleanly: no corpus at {} (set HCLKIT_CORPUS; CI=1 makes this a failure) ***\n",
+            dir.display()
+        );
         return;
     }
     let mut files = Vec::new();

@@ -308,8 +308,18 @@ fn token_texts(src: &[u8]) -> Vec<(TokenKind, Vec<u8>)> {
     tokens(src).into_iter().map(|t| (t.kind, t.text.into_owned())).collect()
 }
 
+/// Cases per property: 300 in `cargo test`, 1500 in the full sweep (`HCLKIT_FULL_SWEEP=1`,
+/// which `scripts/conformance` sets).
+fn cases() -> u32 {
+    if std::env::var("HCLKIT_FULL_SWEEP").is_ok_and(|v| !v.is_empty() && v != "0") {
+        1500
+    } else {
+        300
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn idempotent_on_any_input(pieces in prop::collection::vec(piece(), 0..80)) {

@@ -15,10 +15,16 @@ fn both<T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(native: &s
     a
 }
 
+/// A diagnostic as one `range: summary; detail` line (the full range, and the detail).
+fn line(d: &hclkit::Diagnostic) -> String {
+    let range = d.subject.as_ref().map_or("<nil>".to_string(), |r| r.to_string());
+    format!("{range}: {}; {}", d.summary, d.detail)
+}
+
 /// The diagnostics of a failed decoding, as `range: summary; detail` lines.
 fn errors<T: serde::de::DeserializeOwned + std::fmt::Debug>(src: &str, filename: &str) -> Vec<String> {
     let err = Decoder::new().from_source::<T>(src.as_bytes(), filename).unwrap_err();
-    err.diagnostics().iter().map(|d| d.to_string()).collect()
+    err.diagnostics().iter().map(line).collect()
 }
 
 #[derive(Deserialize, Serialize, Debug, PartialEq)]
@@ -96,7 +102,7 @@ fn conversion_errors_are_at_the_expression() {
 fn unknown_values_are_errors_at_the_expression() {
     let err = Decoder::new().variable("p", Value::unknown(Type::Number)).from_str::<Port>("port = p\n").unwrap_err();
     assert_eq!(
-        err.diagnostics().iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        err.diagnostics().iter().map(line).collect::<Vec<_>>(),
         ["<input>:1,8-9: Incorrect attribute value type; Inappropriate value for attribute \"port\": value must be known."]
     );
 }
@@ -416,7 +422,8 @@ fn error_display_names_file_line_column_and_shows_the_line() {
     let err = Decoder::new().from_source::<Port>(b"port = \"http\"\n".as_slice(), "main.hcl").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "error: Incorrect attribute value type\n  --> main.hcl:1:8\n   |\n 1 | port = \"http\"\n   |        ^^^^^^\n   = Inappropriate value for attribute \"port\": a number is required.\n"
+        "error: Incorrect attribute value type\n --> main.hcl:1:8\n  |\n1 | port = \"http\"\n  | -------^^^^^^\n  |\n  \
+         = note: Inappropriate value for attribute \"port\": a number is required.\n"
     );
     // The reference's layout is there too.
     assert!(err.to_text(0, false).starts_with("Error: Incorrect attribute value type\n\n  on main.hcl line 1:\n"));

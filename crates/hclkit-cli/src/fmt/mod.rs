@@ -3,7 +3,7 @@
 mod diff;
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,107 +12,49 @@ use std::sync::{mpsc, Arc};
 use hclkit::diagnostic::SourceFiles;
 use hclkit::format::Formatter;
 
-pub const USAGE: &str = "\
-Usage: hclkit fmt [options] [PATH...]
+use crate::walk::{io_text, walk};
 
-Rewrites HCL native-syntax files in the canonical layout (the layout of terraform fmt,
-packer fmt and hclfmt, byte for byte) and lists the files it changed. A directory is
-searched recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries and
-JSON-syntax files are skipped); files named explicitly are formatted whatever their
-name, except *.json. Without PATH, the current directory; \"-\" formats standard input
-to standard output.
+/// Arguments of `hclkit fmt`.
+/// The long description of the subcommand (its `--help`).
+pub const ABOUT: &str = "Rewrites HCL native-syntax files in the canonical layout (the layout of terraform fmt, \
+packer fmt and hclfmt, byte for byte) and lists the files it changed. A directory is searched \
+recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries and JSON-syntax files are \
+skipped); files named explicitly are formatted whatever their name, except *.json. Without PATH, \
+the current directory; \"-\" formats standard input to standard output.";
 
-Options:
-  --check       write nothing; list the files that are not formatted, and exit with 3
-                if there are any
-  --diff        write nothing; print what formatting would change, as a unified diff
-  --no-align    do not align the '=' of consecutive attributes or the comments ending
-                consecutive lines (one space before each)
-  --terraform   also make the changes terraform fmt makes on top of the layout: a lone
-                \"${expr}\" becomes expr, block labels are quoted, and legacy type names in
-                variable blocks (\"string\", list) become type expressions; files with syntax
-                errors are reported and left alone
-  -h, --help    print this help
-
-Exit status: 0 on success, 1 if a file could not be read, written or (with --terraform)
-parsed, 2 on a usage error, 3 with --check when a file is not formatted.
-";
+#[derive(clap::Args, Debug, Default, PartialEq, Eq)]
+#[command(
+    help_template = crate::check::HELP_TEMPLATE,
+    after_help = "Exit status: 0 on success, 1 if a file could not be read, written or (with --terraform) \
+parsed, 2 on a usage error, 3 with --check when a file is not formatted."
+)]
+pub struct FmtArgs {
+    /// Write nothing; list the files that are not formatted, and exit with 3 if there are any
+    #[arg(long)]
+    pub check: bool,
+    /// Write nothing; print what formatting would change, as a unified diff
+    #[arg(long)]
+    pub diff: bool,
+    /// Do not align the '=' of consecutive attributes or the comments ending consecutive
+    /// lines (one space before each)
+    #[arg(long)]
+    pub no_align: bool,
+    /// Also make the changes terraform fmt makes on top of the layout: a lone "${expr}"
+    /// becomes expr, block labels are quoted, and legacy type names in variable blocks
+    /// ("string", list) become type expressions; files with syntax errors are reported and
+    /// left alone
+    #[arg(long)]
+    pub terraform: bool,
+    /// Files and directories to format ("-": standard input to standard output)
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+}
 
 /// The file-name endings searched for in directories.
 const EXTENSIONS: &[&str] = &[".hcl", ".tf", ".tfvars", ".nomad"];
 
-#[derive(Debug, Default, PartialEq, Eq)]
-struct Args {
-    check: bool,
-    diff: bool,
-    no_align: bool,
-    terraform: bool,
-    paths: Vec<PathBuf>,
-}
-
-fn parse_args(args: &[std::ffi::OsString]) -> Result<Option<Args>, String> {
-    let mut out = Args::default();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.to_str() {
-            Some("--") => {
-                out.paths.extend(rest.by_ref().map(PathBuf::from));
-                break;
-            }
-            Some("-h" | "--help") => return Ok(None),
-            Some("--check") => out.check = true,
-            Some("--diff") => out.diff = true,
-            Some("--no-align") => out.no_align = true,
-            Some("--terraform") => out.terraform = true,
-            Some(a) if a.starts_with('-') && a != "-" => return Err(format!("unknown option {a:?}")),
-            _ => out.paths.push(PathBuf::from(arg)),
-        }
-    }
-    if out.paths.is_empty() {
-        out.paths.push(PathBuf::from("."));
-    }
-    Ok(Some(out))
-}
-
-/// An I/O error without Rust's " (os error N)".
-fn io_text(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match e.raw_os_error() {
-        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
-        None => text,
-    }
-}
-
 fn is_searched(name: &str) -> bool {
     EXTENSIONS.iter().any(|e| name.ends_with(e))
-}
-
-/// Collects the files under `dir` (sorted, hidden entries and symbolic links skipped).
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(rd) => rd,
-        Err(e) => {
-            errors.push(format!("{}: {}", dir.display(), io_text(&e)));
-            return;
-        }
-    };
-    let mut entries: Vec<_> = entries.flatten().collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with('.') {
-            continue;
-        }
-        let Ok(ft) = e.file_type() else { continue };
-        if ft.is_dir() {
-            walk(&e.path(), files, errors);
-        } else if ft.is_file() && is_searched(&name) {
-            let path = e.path();
-            // Under the current directory, names as the user would type them.
-            files.push(path.strip_prefix(".").map(Path::to_path_buf).unwrap_or(path));
-        }
-    }
 }
 
 /// The outcome for one file.
@@ -145,7 +87,7 @@ impl SourceFiles for OneFile<'_> {
 }
 
 struct Job<'a> {
-    args: &'a Args,
+    args: &'a FmtArgs,
     formatter: Formatter,
     color: bool,
 }
@@ -233,25 +175,15 @@ fn run_stdin(job: &Job<'_>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `hclkit fmt ARGS...`.
-pub fn main(args: &[std::ffi::OsString]) -> ExitCode {
-    let args = match parse_args(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            print!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(msg) => {
-            eprintln!("hclkit: {msg}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let job =
-        Job { args: &args, formatter: Formatter::new().align(!args.no_align), color: std::io::stderr().is_terminal() };
+/// `hclkit fmt`: `color` says whether to colour the diagnostics of `--terraform`.
+pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
+    let job = Job { args, formatter: Formatter::new().align(!args.no_align), color };
 
     if args.paths.iter().any(|p| p.as_os_str() == "-") {
         if args.paths.len() > 1 {
-            eprintln!("hclkit: \"-\" (standard input) cannot be given with other paths\n\n{USAGE}");
+            eprintln!(
+                "error: \"-\" (standard input) cannot be given with other paths\n\nFor more information, try '--help'."
+            );
             return ExitCode::from(2);
         }
         return run_stdin(&job);
@@ -262,7 +194,7 @@ pub fn main(args: &[std::ffi::OsString]) -> ExitCode {
     let mut errors = Vec::new();
     for p in &args.paths {
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &mut files, &mut errors),
+            Ok(m) if m.is_dir() => walk(p, &|name| is_searched(name), &mut files, &mut errors),
             Ok(_) if p.extension().is_some_and(|e| e == "json") => {
                 eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
             }
@@ -330,19 +262,8 @@ pub fn main(args: &[std::ffi::OsString]) -> ExitCode {
 mod tests {
     use super::*;
 
-    fn p(v: &[&str]) -> Result<Option<Args>, String> {
-        parse_args(&v.iter().map(std::ffi::OsString::from).collect::<Vec<_>>())
-    }
-
     #[test]
-    fn arguments() {
-        let a = p(&["--check", "--diff", "--no-align", "--terraform", "a", "-"]).unwrap().unwrap();
-        assert!(a.check && a.diff && a.no_align && a.terraform);
-        assert_eq!(a.paths, [PathBuf::from("a"), PathBuf::from("-")]);
-        assert_eq!(p(&[]).unwrap().unwrap().paths, [PathBuf::from(".")]);
-        assert_eq!(p(&["--", "--check"]).unwrap().unwrap().paths, [PathBuf::from("--check")]);
-        assert!(p(&["--help"]).unwrap().is_none());
-        assert!(p(&["--bogus"]).is_err());
+    fn searched_names() {
         assert!(
             is_searched("main.tf") && is_searched("x.pkr.hcl") && is_searched("a.tfvars") && is_searched("j.nomad")
         );

@@ -84,9 +84,11 @@ use probe::{Found, Req, Shape};
 /// assert_eq!((c.name.as_str(), c.port), ("web", 8080));
 ///
 /// let err = hclkit::from_str::<Config>("name = \"web\"\nport = 80.5\n").unwrap_err();
+/// let d = err.diagnostics().iter().next().unwrap();
+/// assert_eq!(d.to_string(), "<input>:2:8: error: Incorrect attribute value type");
 /// assert_eq!(
-///     err.diagnostics().iter().next().unwrap().to_string(),
-///     "<input>:2,8-12: Incorrect attribute value type; Inappropriate value for attribute \"port\": value must be a whole number, between 0 and 65535 inclusive."
+///     d.detail,
+///     "Inappropriate value for attribute \"port\": value must be a whole number, between 0 and 65535 inclusive."
 /// );
 /// ```
 pub fn from_str<T: DeserializeOwned>(src: &str) -> Result<T, Error> {

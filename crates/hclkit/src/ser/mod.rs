@@ -59,7 +59,10 @@ use layout::{BodyItem, Expr};
 /// ```
 /// assert_eq!(hclkit::to_string(&[("a", 1)].into_iter().collect::<std::collections::BTreeMap<_, _>>()).unwrap(), "a = 1\n");
 /// let err = hclkit::to_string(&42).unwrap_err();
-/// assert_eq!(err.to_string(), "error: Cannot encode as HCL\n  = Only a struct or a map can be written as a body; this is a number.\n");
+/// assert_eq!(
+///     err.to_string(),
+///     "error: Cannot encode as HCL\n |\n = note: Only a struct or a map can be written as a body; this is a number.\n"
+/// );
 /// ```
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
     let item = value.serialize(ItemSerializer).map_err(|e| Error::message("Cannot encode as HCL", e.0))?;

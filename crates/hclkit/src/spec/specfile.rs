@@ -221,7 +221,7 @@ fn user_function(
             let (v, diags) = result.value(Some(&ctx));
             if diags.has_errors() {
                 // The reference passes the diagnostics on as the call's error.
-                return Err(FunctionError::new(diags.to_string()));
+                return Err(FunctionError::new(diags.go_error()));
             }
             Ok(v)
         })

@@ -1,0 +1,305 @@
+//! `hclkit check`: parses files (and with `--spec`, decodes them) and reports their
+//! diagnostics in the rustc style, with a one-line summary.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use hclkit::diagnostic::Renderer;
+use hclkit::eval::{Budget, EvalContext};
+use hclkit::spec::specfile::{load_spec, SpecFile};
+use hclkit::{Diagnostic, Diagnostics, Files, Severity};
+use rayon::prelude::*;
+
+use crate::walk::{io_text, walk};
+
+/// The help layout of the subcommands: usage first, then the description.
+pub const HELP_TEMPLATE: &str = "{usage-heading} {usage}\n\n{about-with-newline}\n{all-args}{after-help}";
+
+/// Arguments of `hclkit check`.
+/// The long description of the subcommand (its `--help`).
+pub const ABOUT: &str = "Parses each file and reports its diagnostics, then a one-line summary. \
+A directory is searched recursively for HCL files (*.hcl, *.tf, *.tfvars, *.nomad, *.pkr.hcl, \
+*.tftest.hcl, ...) and their JSON-syntax forms (*.tf.json, *.hcl.json, *.tfvars.json, ...); \
+hidden entries are skipped. A file named explicitly is checked whatever its name: as JSON syntax \
+when it ends in .json, else as native syntax. \"-\" reads standard input (native syntax). \
+Without PATH, the current directory.";
+
+#[derive(clap::Args, Debug)]
+#[command(
+    help_template = HELP_TEMPLATE,
+    after_help = "Exit status: 0 when no file has an error (warnings alone do not fail), 1 when some \
+file has an error or cannot be read, 2 on a usage error or an unusable --spec."
+)]
+pub struct CheckArgs {
+    /// Also decode each file with this hcldec spec file, reporting unknown and missing
+    /// attributes and blocks and type errors (the spec's variables and functions, and the
+    /// standard function library, are available to expressions)
+    #[arg(long, value_name = "SPEC")]
+    pub spec: Option<PathBuf>,
+
+    /// How to print diagnostics: text (rustc style) or json (the shape of hcldec --diags=json,
+    /// one document for all files)
+    #[arg(long, value_enum, default_value_t = DiagsFormat::Text, value_name = "FORMAT")]
+    pub diags: DiagsFormat,
+
+    /// Show every diagnostic: do not fold a run of identical diagnostics from one fault into
+    /// its first and a count
+    #[arg(long)]
+    pub all: bool,
+
+    /// Files and directories to check ("-": standard input)
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+}
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum DiagsFormat {
+    /// Text in the style of rustc.
+    Text,
+    /// JSON, as `hcldec --diags=json`.
+    Json,
+}
+
+/// The file-name endings searched for in directories, native syntax.
+const NATIVE_EXTENSIONS: &[&str] = &[".hcl", ".tf", ".tfvars", ".nomad", ".tftest.hcl", ".pkr.hcl"];
+
+/// The file-name endings searched for in directories, JSON syntax: the JSON form of an HCL
+/// file keeps its HCL extension before `.json` (Terraform's convention), so that other JSON
+/// files in the tree (package.json, editor settings) are not taken for configuration.
+const JSON_EXTENSIONS: &[&str] = &[".hcl.json", ".tf.json", ".tfvars.json", ".nomad.json", ".pkr.json"];
+
+fn is_searched(name: &str) -> bool {
+    NATIVE_EXTENSIONS.iter().chain(JSON_EXTENSIONS).any(|e| name.ends_with(e))
+}
+
+/// One input to check, in the order of the report.
+enum Input {
+    /// A file to read.
+    File(String),
+    /// Standard input, read beforehand.
+    Stdin(Vec<u8>),
+    /// A path that could not be used: its name and the reason.
+    Unreadable(String, String),
+}
+
+/// What checking one input found.
+struct Report {
+    diags: Diagnostics,
+    /// The diagnostics rendered as text (empty in JSON mode).
+    text: String,
+}
+
+/// The spec and what its expressions may use, made once on each worker thread.
+struct Decoder {
+    spec: SpecFile,
+    ctx: EvalContext,
+    budget: Budget,
+}
+
+impl Decoder {
+    fn new(spec_name: &str, spec_src: &[u8]) -> Decoder {
+        let mut files = Files::new();
+        let (body, _) = files.parse_native(spec_src.to_vec(), spec_name);
+        let (spec, _) = load_spec(&*body);
+        let budget = Budget::default();
+        let mut ctx = EvalContext::new()
+            .with_budget(budget.clone())
+            .with_functions(hclkit_value::stdlib::all())
+            .with_variables(spec.variables.clone());
+        for (name, f) in hclkit::ext::tryfunc::functions() {
+            ctx.set_function(name, f);
+        }
+        for (name, f) in spec.functions.iter() {
+            ctx.set_function(name.clone(), f.clone());
+        }
+        Decoder { spec, ctx, budget }
+    }
+}
+
+/// Checks one input: read, parse in its syntax, decode with the spec when there is one and
+/// the parse succeeded, render.
+fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all: bool, text: bool) -> Report {
+    let mut files = Files::new();
+    let diags = match input {
+        Input::Unreadable(name, reason) => Diagnostics(vec![unreadable(name, reason)]),
+        Input::File(name) => match std::fs::read(name) {
+            Err(e) => Diagnostics(vec![unreadable(name, &io_text(&e))]),
+            Ok(src) => parse_and_decode(&mut files, src, name, decoder),
+        },
+        Input::Stdin(src) => parse_and_decode(&mut files, src.clone(), "<stdin>", decoder),
+    };
+    let text = if !text || diags.is_empty() {
+        String::new()
+    } else if all {
+        renderer.render_all(&diags, &files)
+    } else {
+        renderer.render_collapsed(&diags, &files)
+    };
+    Report { diags, text }
+}
+
+fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, decoder: Option<&Decoder>) -> Diagnostics {
+    let (body, mut diags) = files.parse(src, name);
+    if let Some(d) = decoder {
+        if !diags.has_errors() {
+            d.budget.reset();
+            let (_, more) = d.budget.run(|| hclkit::spec::decode(&*body, &d.spec.root, Some(&d.ctx)));
+            diags.extend(more);
+        }
+    }
+    diags
+}
+
+/// The diagnostic for a path that cannot be read, with the operating system's reason.
+fn unreadable(name: &str, reason: &str) -> Diagnostic {
+    Diagnostic::error("Failed to read file", format!("The file {name:?} could not be read: {reason}."))
+}
+
+/// Expands the command-line paths into the inputs, in order.
+fn inputs(paths: &[PathBuf]) -> Vec<Input> {
+    let mut out = Vec::new();
+    for p in paths {
+        let name = p.display().to_string();
+        if name == "-" {
+            let mut src = Vec::new();
+            out.push(match std::io::stdin().lock().read_to_end(&mut src) {
+                Ok(_) => Input::Stdin(src),
+                Err(e) => Input::Unreadable("<stdin>".into(), io_text(&e)),
+            });
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => {
+                let (mut files, mut errors) = (Vec::new(), Vec::new());
+                walk(p, &|n| is_searched(n), &mut files, &mut errors);
+                out.extend(files.into_iter().map(|f| Input::File(f.display().to_string())));
+                for e in errors {
+                    // `walk` reports "path: reason".
+                    let (path, reason) = e.rsplit_once(": ").unwrap_or((&e, "unknown error"));
+                    out.push(Input::Unreadable(path.to_owned(), reason.to_owned()));
+                }
+            }
+            Ok(_) => out.push(Input::File(name)),
+            Err(e) => out.push(Input::Unreadable(name, io_text(&e))),
+        }
+    }
+    out
+}
+
+/// `hclkit check`.
+pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
+    let text = args.diags == DiagsFormat::Text;
+    let mut renderer = Renderer::with_color(color && text);
+    if let Some(w) = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0) {
+        renderer = renderer.term_width(w);
+    }
+
+    // The spec: read and loaded once here to report its problems; each worker loads its own
+    // copy (evaluation contexts are not shared between threads).
+    let spec = match &args.spec {
+        None => None,
+        Some(path) => match load_spec_file(path, &renderer, text) {
+            Ok(s) => Some(s),
+            Err(code) => return code,
+        },
+    };
+
+    let inputs = inputs(&args.paths);
+    let reports: Vec<Report> = inputs
+        .par_iter()
+        .map_init(
+            || spec.as_ref().map(|(name, src)| Decoder::new(name, src)),
+            |decoder, input| check_one(input, decoder.as_ref(), &renderer, args.all, text),
+        )
+        .collect();
+
+    let (mut errors, mut warnings) = (0usize, 0usize);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut all = Diagnostics::new();
+    for r in reports {
+        errors += r.diags.iter().filter(|d| d.severity == Severity::Error).count();
+        warnings += r.diags.iter().filter(|d| d.severity == Severity::Warning).count();
+        if text {
+            if !r.text.is_empty() {
+                let _ = out.write_all(r.text.as_bytes());
+                let _ = out.write_all(b"\n");
+            }
+        } else {
+            all.extend(r.diags);
+        }
+    }
+    let summary = summary(inputs.len(), errors, warnings);
+    if text {
+        let _ = writeln!(out, "{summary}");
+    } else {
+        let json = if all.is_empty() { "{\n  \"diagnostics\": []\n}\n".to_owned() } else { all.to_json() };
+        let _ = out.write_all(json.as_bytes());
+        eprintln!("{summary}");
+    }
+    let _ = out.flush();
+    if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reads, parses and loads the spec file; on failure prints why and gives the exit status.
+fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<(String, Vec<u8>), ExitCode> {
+    let name = path.display().to_string();
+    let fail = |diags: Diagnostics, files: &Files| {
+        if text {
+            print!("{}", renderer.render_all(&diags, files));
+            eprintln!("error: the spec file {name} cannot be used");
+        } else {
+            print!("{}", diags.to_json());
+        }
+        Err(ExitCode::from(2))
+    };
+    let src = match std::fs::read(path) {
+        Ok(s) => s,
+        Err(e) => return fail(Diagnostics(vec![unreadable(&name, &io_text(&e))]), &Files::new()),
+    };
+    let mut files = Files::new();
+    let (body, mut diags) = files.parse_native(src.clone(), &name);
+    if !diags.has_errors() {
+        diags.extend(load_spec(&*body).1);
+    }
+    if diags.has_errors() {
+        return fail(diags, &files);
+    }
+    Ok((name, src))
+}
+
+/// `checked 3 files: 2 errors, 1 warning`.
+fn summary(files: usize, errors: usize, warnings: usize) -> String {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let found = if errors == 0 && warnings == 0 {
+        "no problems".to_owned()
+    } else {
+        format!("{}, {}", plural(errors, "error"), plural(warnings, "warning"))
+    };
+    format!("checked {}: {found}", plural(files, "file"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn searched_names_and_summary() {
+        for n in ["a.hcl", "main.tf", "x.tfvars", "j.nomad", "p.pkr.hcl", "t.tftest.hcl", "main.tf.json", "x.hcl.json"]
+        {
+            assert!(is_searched(n), "{n}");
+        }
+        for n in ["package.json", "README.md", "a.hcl.bak"] {
+            assert!(!is_searched(n), "{n}");
+        }
+        assert_eq!(summary(1, 0, 0), "checked 1 file: no problems");
+        assert_eq!(summary(3, 2, 1), "checked 3 files: 2 errors, 1 warning");
+    }
+}
