@@ -52,6 +52,8 @@ pub struct Lexer<'s> {
     src: &'s [u8],
     pos: usize,
     modes: Vec<Mode>,
+    /// The innermost mode (`modes.last()`), kept apart for the per-token dispatch.
+    mode: Mode,
     braces: i32,
     ret_braces: Vec<i32>,
     heredocs: Vec<Heredoc>,
@@ -69,14 +71,16 @@ impl<'s> Lexer<'s> {
     pub fn new(src: &'s [u8], mode: LexMode) -> Lexer<'s> {
         let pos = if src.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
         let mut modes = Vec::with_capacity(8);
-        modes.push(match mode {
+        let mode = match mode {
             LexMode::Normal => Mode::Main,
             LexMode::Template => Mode::Bare,
-        });
+        };
+        modes.push(mode);
         Lexer {
             src,
             pos,
             modes,
+            mode,
             braces: 0,
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
@@ -121,12 +125,13 @@ impl<'s> Lexer<'s> {
         if let Some(t) = self.pending.take() {
             return t;
         }
-        if self.finished || self.pos >= self.src.len() {
+        // `finished` leaves `pos` at the end, so the position test comes first.
+        if self.pos >= self.src.len() || self.finished {
             self.pos = self.src.len();
             let end = self.src.len() as u32;
             return Token::new(TokenKind::Eof, end, end);
         }
-        match *self.modes.last().unwrap_or(&Mode::Main) {
+        match self.mode {
             Mode::Main => self.lex_main(),
             Mode::Quoted => self.lex_quoted(),
             Mode::Heredoc => self.lex_heredoc(),
@@ -147,11 +152,13 @@ impl<'s> Lexer<'s> {
 
     fn push_mode(&mut self, m: Mode) {
         self.modes.push(m);
+        self.mode = m;
     }
 
     fn pop_mode(&mut self) {
         if self.modes.len() > 1 {
             self.modes.pop();
+            self.mode = *self.modes.last().unwrap_or(&Mode::Main);
         }
     }
 
