@@ -287,7 +287,18 @@ pub fn decode(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value
 }
 
 fn decode_body(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let (content, mut diags) = body.content(&implied_schema(spec));
+    decode_body_with(body, spec, &implied_schema(spec), ctx)
+}
+
+/// As [`decode_body`] with the spec's implied schema already built (once for all the blocks
+/// of a `block_list`, `block_set` or `block_map`).
+fn decode_body_with(
+    body: &dyn Body,
+    spec: &Spec,
+    schema: &BodySchema,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
+    let (content, mut diags) = body.content(schema);
     let (value, more) = decode_content(spec, &content, ctx);
     diags.extend(more);
     (value, diags)
@@ -466,8 +477,10 @@ fn decode_block_list(
     let mut diags = Diagnostics::new();
     let mut elems = Vec::new();
     let mut ranges = Vec::new();
+    let mut schema = None;
     for block in content.blocks_of_type(&b.type_name) {
-        let (v, d) = decode_body(&*block.body, &b.nested, ctx);
+        let schema = schema.get_or_insert_with(|| implied_schema(&b.nested));
+        let (v, d) = decode_body_with(&*block.body, &b.nested, schema, ctx);
         diags.extend(d);
         if block.body.is_unknown() {
             return (None, diags);
@@ -566,6 +579,7 @@ fn decode_block_map(
     let mut diags = Diagnostics::new();
     let mut root: BTreeMap<String, MapNode> = BTreeMap::new();
     let depth = m.labels.len();
+    let mut schema = None;
     for block in content.blocks_of_type(&m.type_name) {
         if block.body.is_unknown() {
             return (None, diags);
@@ -574,7 +588,8 @@ fn decode_block_map(
             // The body's content check has already reported the missing labels.
             continue;
         }
-        let (v, d) = decode_body(&*block.body, &m.nested, ctx);
+        let schema = schema.get_or_insert_with(|| implied_schema(&m.nested));
+        let (v, d) = decode_body_with(&*block.body, &m.nested, schema, ctx);
         diags.extend(d);
         if !insert_leaf(&mut root, &block.labels[..depth], v) {
             let labels: String = block.labels.iter().map(|l| format!(" {}", go_quote(l))).collect();
