@@ -476,7 +476,9 @@ fn decode_block_list(
 ) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut elems = Vec::new();
-    let mut ranges = Vec::new();
+    // The blocks whose values were taken; their source ranges (a partial content of each)
+    // are only worked out for a diagnostic that needs one.
+    let mut taken = Vec::new();
     let mut schema = None;
     for block in content.blocks_of_type(&b.type_name) {
         let schema = schema.get_or_insert_with(|| implied_schema(&b.nested));
@@ -486,9 +488,10 @@ fn decode_block_list(
             return (None, diags);
         }
         elems.push(v);
-        ranges.push(source_range(&*block.body, &b.nested));
+        taken.push(block);
     }
-    let v = block_list_value(b, is_set, content, elems, &ranges, &mut diags);
+    let range = |i: usize| source_range(&*taken[i].body, &b.nested);
+    let v = block_list_value(b, is_set, content, elems, &range, &mut diags);
     (Some(v), diags)
 }
 
@@ -500,7 +503,7 @@ fn block_list_value(
     is_set: bool,
     content: &BodyContent,
     mut elems: Vec<Value>,
-    ranges: &[Range],
+    range: &dyn Fn(usize) -> Range,
     diags: &mut Diagnostics,
 ) -> Value {
     if elems.len() < b.min_items {
@@ -517,22 +520,22 @@ fn block_list_value(
                 format!("Too many {} blocks", b.type_name),
                 format!("No more than {} {} blocks are allowed", b.max_items, go_quote(&b.type_name)),
             )
-            .with_subject(ranges[b.max_items].clone()),
+            .with_subject(range(b.max_items)),
         );
     }
     let ety = implied_type(&b.nested);
     if elems.is_empty() {
         return if is_set { Value::empty_set(ety) } else { Value::empty_list(ety) };
     }
-    let inconsistent = |detail: String, subject: &Range| {
+    let inconsistent = |detail: String, subject: Range| {
         Diagnostic::error(format!("Unconsistent argument types in {} blocks", b.type_name), detail)
-            .with_subject(subject.clone())
+            .with_subject(subject)
     };
     let types: Vec<Type> = elems.iter().map(Value::ty).collect();
     let Some((_, convs)) = unify_with_conversions(&types, true) else {
         diags.push(inconsistent(
             "Corresponding attributes in all blocks of this type must be the same.".to_owned(),
-            &ranges[0],
+            range(0),
         ));
         return Value::dynamic();
     };
@@ -543,7 +546,7 @@ fn block_list_value(
                 Err(e) => {
                     diags.push(inconsistent(
                         format!("Block with index {i} has inconsistent argument types: {e}."),
-                        &ranges[i],
+                        range(i),
                     ));
                     return Value::dynamic();
                 }
@@ -556,7 +559,7 @@ fn block_list_value(
         Err(e) => {
             diags.push(inconsistent(
                 format!("Corresponding attributes in all blocks of this type must be the same: {e}."),
-                &ranges[0],
+                range(0),
             ));
             Value::dynamic()
         }
