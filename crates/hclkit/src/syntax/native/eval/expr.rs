@@ -1110,7 +1110,7 @@ fn literal(l: LiteralExpr<'_>) -> Value {
         LiteralValue::InvalidNumber(_) => Value::unknown(Type::Number),
         LiteralValue::Bool(b) => Value::bool(b),
         LiteralValue::Null => Value::null(Type::Dynamic),
-        LiteralValue::String(s) => Value::string(s.into_owned()),
+        LiteralValue::String(s) => Value::string(&*s),
         LiteralValue::Dynamic => Value::dynamic(),
     }
 }
