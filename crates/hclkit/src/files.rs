@@ -41,6 +41,36 @@ pub enum Parsed {
 }
 
 impl Parsed {
+    /// Parses `src` in the syntax its name says (JSON for names ending in `.json`, else
+    /// native), without keeping it anywhere: for parsing several files at once (each on its
+    /// own thread) and then keeping them, in a chosen order, with [`Files::add_parsed`].
+    ///
+    /// ```
+    /// use hclkit::files::Parsed;
+    /// use hclkit::Files;
+    ///
+    /// let sources = [("a.hcl", "x = 1\n"), ("b.json", r#"{"y": 2}"#)];
+    /// let parsed: Vec<_> = sources
+    ///     .iter()
+    ///     .map(|(name, text)| (*name, Parsed::parse(text.as_bytes().into(), name)))
+    ///     .collect();
+    /// let mut files = Files::new();
+    /// for (name, (src, parsed, diags)) in parsed {
+    ///     assert!(diags.is_empty());
+    ///     files.add_parsed(name, src, parsed);
+    /// }
+    /// assert_eq!(files.names().collect::<Vec<_>>(), ["a.hcl", "b.json"]);
+    /// ```
+    pub fn parse(src: Arc<[u8]>, name: &str) -> (Arc<[u8]>, Parsed, Diagnostics) {
+        if name.ends_with(".json") {
+            let (file, diags) = json::parse(src.clone(), name);
+            (src, Parsed::Json(file), diags)
+        } else {
+            let (file, diags) = native::parse_config(src.clone(), name);
+            (src, Parsed::Native(file), diags)
+        }
+    }
+
     /// The file's root body.
     pub fn body(&self) -> Arc<dyn Body> {
         match self {
@@ -111,6 +141,12 @@ impl Files {
             }
             Err(_) => (None, Diagnostics(vec![read_error(path, path.ends_with(".json"))])),
         }
+    }
+
+    /// Keeps a file parsed elsewhere (see [`Parsed::parse`]) and returns its root body, as
+    /// [`parse`](Files::parse) does for the file it parses.
+    pub fn add_parsed(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
+        self.keep(name, src, parsed)
     }
 
     /// Keeps a source that was not parsed as a configuration file (for its snippets).
