@@ -8,12 +8,12 @@ use std::sync::Arc;
 
 use hclkit::body::Body;
 use hclkit::eval::{Budget, EvalContext};
-use hclkit::spec::specfile::load_spec;
 use hclkit::files::Parsed;
+use hclkit::spec::specfile::load_spec;
 use hclkit::{Diagnostic, Diagnostics, Files};
-use rayon::prelude::*;
 use hclkit_value::json::HcldecOutput;
 use hclkit_value::Value;
+use rayon::prelude::*;
 
 use crate::args::{self, Args, ArgsError, USAGE};
 use crate::json_input;
@@ -205,9 +205,8 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
     } else {
         // Several inputs are read and parsed in parallel (RAYON_NUM_THREADS sets how many
         // threads), then kept with their diagnostics in command-line order, as one by one.
-        let read_parse = |name: &String| {
-            read_file(name, name.ends_with(".json")).map(|src| Parsed::parse(src.into(), name))
-        };
+        let read_parse =
+            |name: &String| read_file(name, name.ends_with(".json")).map(|src| Parsed::parse(src.into(), name));
         let parsed: Vec<_> = if args.files.len() > 1 {
             args.files.par_iter().map(read_parse).collect()
         } else {

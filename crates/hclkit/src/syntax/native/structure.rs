@@ -146,8 +146,7 @@ impl NativeBody {
         for attr_s in &schema.attributes {
             let name = attr_s.name.as_str();
             // An attribute taken by an earlier schema entry of the same name counts as hidden.
-            let found =
-                body.attribute(name).filter(|_| !hidden_attrs.contains(name) && !attrs.contains_key(name));
+            let found = body.attribute(name).filter(|_| !hidden_attrs.contains(name) && !attrs.contains_key(name));
             let Some(a) = found else {
                 if attr_s.required {
                     diags.push(
