@@ -3,6 +3,8 @@
 //! conditionals, a user function, nested blocks and a `block_map` spec. Parsing is outside
 //! the timed part; `Throughput::Bytes` is the input size.
 //!
+//! The `growth` group parses and decodes the workload at n and 4n in one run.
+//!
 //! `cargo bench -p hclkit-benchmarks --bench decode` (the whole-process comparison with the reference is
 //! `benches/hcldec/run.sh`).
 
@@ -11,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hclkit::decode::specfile::load_spec;
 use hclkit::eval::EvalContext;
 use hclkit::syntax::native::NativeBody;
@@ -106,5 +108,36 @@ fn decode(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, decode);
+/// How cost grows: parsing and decoding the workload at n = 256 KB and 4n = 1 MB in one run
+/// (`growth/parse/…`, `growth/decode/…`); linear growth reads as a time ratio of about 4.
+fn growth(c: &mut Criterion) {
+    let (spec_file, d) = hclkit::parse_config(SPEC.as_bytes().to_vec(), "spec.hcldec");
+    assert!(!d.has_errors(), "{d}");
+    let (spec, d) = load_spec(&NativeBody::from_file(&spec_file));
+    assert!(!d.has_errors(), "{d}");
+    let mut vars: BTreeMap<String, Value> = spec.variables.clone();
+    vars.insert("region".into(), Value::string("eu-west-1"));
+    vars.insert("stage".into(), Value::string("prod"));
+    vars.insert("team".into(), Value::string("platform"));
+    vars.insert("base_port".into(), Value::number(8000));
+    let ctx = EvalContext::new().with_variables(vars).with_functions(spec.functions.clone());
+
+    let mut g = c.benchmark_group("growth");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    for n in [256_000, 1_024_000] {
+        let src: std::sync::Arc<[u8]> = workload(n).into_bytes().into();
+        g.bench_with_input(BenchmarkId::new("parse", n), &src, |b, src| {
+            b.iter_with_large_drop(|| hclkit::parse_config(src.clone(), "input.hcl"))
+        });
+        let (file, d) = hclkit::parse_config(src.clone(), "input.hcl");
+        assert!(!d.has_errors(), "{d}");
+        let body = NativeBody::from_file(&file);
+        g.bench_with_input(BenchmarkId::new("decode", n), &body, |b, body| {
+            b.iter_with_large_drop(|| hclkit::decode::decode(body, &spec.root, Some(&ctx)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, decode, growth);
 criterion_main!(benches);

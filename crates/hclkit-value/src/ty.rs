@@ -373,6 +373,17 @@ impl Type {
         }
     }
 
+    /// Whether an optional-attribute marker appears anywhere in the type (when not,
+    /// [`Type::without_optional_attributes`] is the type itself).
+    pub(crate) fn has_optional_attributes(&self) -> bool {
+        match self {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_optional_attributes(),
+            Type::Object(o) => !o.optional.is_empty() || o.attrs.iter().any(|(_, t)| t.has_optional_attributes()),
+            Type::Tuple(t) => t.elems.iter().any(Type::has_optional_attributes),
+            _ => false,
+        }
+    }
+
     /// The same type with every optional-attribute marker removed, recursively.
     pub fn without_optional_attributes(&self) -> Type {
         match self {

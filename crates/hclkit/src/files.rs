@@ -45,7 +45,8 @@ impl Parsed {
     /// syntax otherwise (as the reference's hcldec chooses). The result keeps the file (its
     /// source and tree), so diagnostics about it can show snippets; [`body`](Parsed::body)
     /// gives its root body. [`Files::parse`] does the same and also keeps the file in a
-    /// registry.
+    /// registry; to parse several files at once (each on its own thread) and keep them in a
+    /// chosen order, parse with this and keep each with [`Files::add_parsed`].
     ///
     /// ```
     /// use hclkit::body::{Body, BodySchema};
@@ -136,6 +137,12 @@ impl Files {
             }
             Err(_) => (None, Diagnostics(vec![read_error(path, path.ends_with(".json"))])),
         }
+    }
+
+    /// Keeps a file parsed elsewhere (see [`Parsed::parse`]) and returns its root body, as
+    /// [`parse`](Files::parse) does for the file it parses.
+    pub fn add_parsed(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
+        self.keep(name, src, parsed)
     }
 
     /// Keeps a source that was not parsed as a configuration file (for its snippets).

@@ -262,6 +262,11 @@ impl LineIndex {
             Ok(i) => i,
             Err(i) => i - 1,
         };
+        self.pos_on_line(src, offset, line)
+    }
+
+    /// The position of byte `offset` (at most `src.len()`), which lies on 0-based `line`.
+    fn pos_on_line(&self, src: &[u8], offset: u32, line: usize) -> Pos {
         let mut start = self.line_starts[line] as usize;
         if line == 0 && self.bom && offset >= 3 {
             start = 3;
@@ -277,7 +282,25 @@ impl LineIndex {
 
     /// The range of `span` in `src`, labelled with `filename`.
     pub fn range(&self, src: &[u8], filename: &Arc<str>, span: Span) -> Range {
-        Range { filename: filename.clone(), start: self.pos(src, span.start), end: self.pos(src, span.end) }
+        let start = self.pos(src, span.start);
+        // Most spans end on the line they start on, or a few lines below: look there before
+        // searching the whole index again.
+        let end_offset = span.end.min(src.len() as u32);
+        let mut line = start.line - 1;
+        let end = if end_offset >= span.start.min(src.len() as u32) {
+            let limit = (line + 8).min(self.line_starts.len());
+            while line + 1 < limit && self.line_starts[line + 1] <= end_offset {
+                line += 1;
+            }
+            if line + 1 >= self.line_starts.len() || self.line_starts[line + 1] > end_offset {
+                self.pos_on_line(src, end_offset, line)
+            } else {
+                self.pos(src, span.end)
+            }
+        } else {
+            self.pos(src, span.end)
+        };
+        Range { filename: filename.clone(), start, end }
     }
 }
 

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
 use hclkit::diagnostic::SourceFiles;
 use hclkit::format::Formatter;
+use rayon::prelude::*;
 
 use crate::walk::{io_text, walk};
 
@@ -207,24 +207,17 @@ pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
         eprintln!("hclkit fmt: {e}");
     }
 
-    // Format on several threads; report in order as results arrive.
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 16).min(files.len().max(1));
-    let next = AtomicUsize::new(0);
+    // Format on rayon's threads (RAYON_NUM_THREADS sets how many); report in order as
+    // results arrive.
     let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
     let mut any_changed = false;
     std::thread::scope(|s| {
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let (next, files, job) = (&next, &files, &job);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(path) = files.get(i) else { break };
-                if tx.send((i, job.run(path))).is_err() {
-                    break;
-                }
+        let (files, job) = (&files, &job);
+        s.spawn(move || {
+            files.par_iter().enumerate().for_each_with(tx, |tx, (i, path)| {
+                let _ = tx.send((i, job.run(path)));
             });
-        }
-        drop(tx);
+        });
         let mut waiting = BTreeMap::new();
         let mut due = 0;
         let stdout = std::io::stdout();

@@ -152,7 +152,9 @@ pub fn convert_safe(value: &Value, want: &Type) -> Result<Value, ConversionError
 
 fn convert_with(value: &Value, want: &Type, unsafe_: bool) -> Result<Value, ConversionError> {
     let ty = value.ty();
-    if ty == want.without_optional_attributes() {
+    // Compared without building a copy of `want` when it has no optional attributes.
+    let same = if want.has_optional_attributes() { ty == want.without_optional_attributes() } else { ty == *want };
+    if same {
         return Ok(value.clone());
     }
     match plan::get(&ty, want, unsafe_) {

@@ -287,7 +287,18 @@ pub fn decode(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value
 }
 
 fn decode_body(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let (content, mut diags) = body.content(&implied_schema(spec));
+    decode_body_with(body, spec, &implied_schema(spec), ctx)
+}
+
+/// As [`decode_body`] with the spec's implied schema already built (once for all the blocks
+/// of a `block_list`, `block_set` or `block_map`).
+fn decode_body_with(
+    body: &dyn Body,
+    spec: &Spec,
+    schema: &BodySchema,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
+    let (content, mut diags) = body.content(schema);
     let (value, more) = decode_content(spec, &content, ctx);
     diags.extend(more);
     (value, diags)
@@ -465,17 +476,22 @@ fn decode_block_list(
 ) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut elems = Vec::new();
-    let mut ranges = Vec::new();
+    // The blocks whose values were taken; their source ranges (a partial content of each)
+    // are only worked out for a diagnostic that needs one.
+    let mut taken = Vec::new();
+    let mut schema = None;
     for block in content.blocks_of_type(&b.type_name) {
-        let (v, d) = decode_body(&*block.body, &b.nested, ctx);
+        let schema = schema.get_or_insert_with(|| implied_schema(&b.nested));
+        let (v, d) = decode_body_with(&*block.body, &b.nested, schema, ctx);
         diags.extend(d);
         if block.body.is_unknown() {
             return (None, diags);
         }
         elems.push(v);
-        ranges.push(source_range(&*block.body, &b.nested));
+        taken.push(block);
     }
-    let v = block_list_value(b, is_set, content, elems, &ranges, &mut diags);
+    let range = |i: usize| source_range(&*taken[i].body, &b.nested);
+    let v = block_list_value(b, is_set, content, elems, &range, &mut diags);
     (Some(v), diags)
 }
 
@@ -487,7 +503,7 @@ fn block_list_value(
     is_set: bool,
     content: &BodyContent,
     mut elems: Vec<Value>,
-    ranges: &[Range],
+    range: &dyn Fn(usize) -> Range,
     diags: &mut Diagnostics,
 ) -> Value {
     if elems.len() < b.min_items {
@@ -504,22 +520,22 @@ fn block_list_value(
                 format!("Too many {} blocks", b.type_name),
                 format!("No more than {} {} blocks are allowed", b.max_items, go_quote(&b.type_name)),
             )
-            .with_subject(ranges[b.max_items].clone()),
+            .with_subject(range(b.max_items)),
         );
     }
     let ety = implied_type(&b.nested);
     if elems.is_empty() {
         return if is_set { Value::empty_set(ety) } else { Value::empty_list(ety) };
     }
-    let inconsistent = |detail: String, subject: &Range| {
+    let inconsistent = |detail: String, subject: Range| {
         Diagnostic::error(format!("Unconsistent argument types in {} blocks", b.type_name), detail)
-            .with_subject(subject.clone())
+            .with_subject(subject)
     };
     let types: Vec<Type> = elems.iter().map(Value::ty).collect();
     let Some((_, convs)) = unify_with_conversions(&types, true) else {
         diags.push(inconsistent(
             "Corresponding attributes in all blocks of this type must be the same.".to_owned(),
-            &ranges[0],
+            range(0),
         ));
         return Value::dynamic();
     };
@@ -530,7 +546,7 @@ fn block_list_value(
                 Err(e) => {
                     diags.push(inconsistent(
                         format!("Block with index {i} has inconsistent argument types: {e}."),
-                        &ranges[i],
+                        range(i),
                     ));
                     return Value::dynamic();
                 }
@@ -543,7 +559,7 @@ fn block_list_value(
         Err(e) => {
             diags.push(inconsistent(
                 format!("Corresponding attributes in all blocks of this type must be the same: {e}."),
-                &ranges[0],
+                range(0),
             ));
             Value::dynamic()
         }
@@ -566,6 +582,7 @@ fn decode_block_map(
     let mut diags = Diagnostics::new();
     let mut root: BTreeMap<String, MapNode> = BTreeMap::new();
     let depth = m.labels.len();
+    let mut schema = None;
     for block in content.blocks_of_type(&m.type_name) {
         if block.body.is_unknown() {
             return (None, diags);
@@ -574,7 +591,8 @@ fn decode_block_map(
             // The body's content check has already reported the missing labels.
             continue;
         }
-        let (v, d) = decode_body(&*block.body, &m.nested, ctx);
+        let schema = schema.get_or_insert_with(|| implied_schema(&m.nested));
+        let (v, d) = decode_body_with(&*block.body, &m.nested, schema, ctx);
         diags.extend(d);
         if !insert_leaf(&mut root, &block.labels[..depth], v) {
             let labels: String = block.labels.iter().map(|l| format!(" {}", go_quote(l))).collect();

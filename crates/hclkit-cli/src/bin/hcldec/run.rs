@@ -8,10 +8,12 @@ use std::sync::Arc;
 
 use hclkit::body::Body;
 use hclkit::eval::{Budget, EvalContext};
+use hclkit::files::Parsed;
 use hclkit::spec::specfile::load_spec;
 use hclkit::{Diagnostic, Diagnostics, Files};
 use hclkit_value::json::HcldecOutput;
 use hclkit_value::Value;
+use rayon::prelude::*;
 
 use crate::args::{self, Args, ArgsError, USAGE};
 use crate::json_input;
@@ -208,9 +210,26 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         diags.extend(d);
         bodies.extend(body);
     } else {
-        for name in &args.files {
-            let (body, d) = match read_file(name, name.ends_with(".json")) {
-                Ok(src) => parse_input(name, src, &mut sources),
+        // Several inputs are read and parsed in parallel (RAYON_NUM_THREADS sets how many
+        // threads), then kept with their diagnostics in command-line order, as one by one.
+        let read_parse = |name: &String| {
+            read_file(name, name.ends_with(".json")).map(|src| {
+                let src: std::sync::Arc<[u8]> = src.into();
+                let (parsed, diags) = Parsed::parse(src.clone(), name);
+                (src, parsed, diags)
+            })
+        };
+        let parsed: Vec<_> = if args.files.len() > 1 {
+            args.files.par_iter().map(read_parse).collect()
+        } else {
+            args.files.iter().map(read_parse).collect()
+        };
+        for (name, p) in args.files.iter().zip(parsed) {
+            let (body, d) = match p {
+                Ok((src, parsed, d)) => {
+                    let body = sources.add_parsed(name, src, parsed);
+                    (if d.has_errors() { None } else { Some(body) }, d)
+                }
                 Err(d) => (None, Diagnostics(vec![*d])),
             };
             diags.extend(d);

@@ -52,6 +52,8 @@ pub struct Lexer<'s> {
     src: &'s [u8],
     pos: usize,
     modes: Vec<Mode>,
+    /// The innermost mode (`modes.last()`), kept apart for the per-token dispatch.
+    mode: Mode,
     braces: i32,
     ret_braces: Vec<i32>,
     heredocs: Vec<Heredoc>,
@@ -69,14 +71,16 @@ impl<'s> Lexer<'s> {
     pub fn new(src: &'s [u8], mode: LexMode) -> Lexer<'s> {
         let pos = if src.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
         let mut modes = Vec::with_capacity(8);
-        modes.push(match mode {
+        let mode = match mode {
             LexMode::Normal => Mode::Main,
             LexMode::Template => Mode::Bare,
-        });
+        };
+        modes.push(mode);
         Lexer {
             src,
             pos,
             modes,
+            mode,
             braces: 0,
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
@@ -121,12 +125,13 @@ impl<'s> Lexer<'s> {
         if let Some(t) = self.pending.take() {
             return t;
         }
-        if self.finished || self.pos >= self.src.len() {
+        // `finished` leaves `pos` at the end, so the position test comes first.
+        if self.pos >= self.src.len() || self.finished {
             self.pos = self.src.len();
             let end = self.src.len() as u32;
             return Token::new(TokenKind::Eof, end, end);
         }
-        match *self.modes.last().unwrap_or(&Mode::Main) {
+        match self.mode {
             Mode::Main => self.lex_main(),
             Mode::Quoted => self.lex_quoted(),
             Mode::Heredoc => self.lex_heredoc(),
@@ -147,11 +152,13 @@ impl<'s> Lexer<'s> {
 
     fn push_mode(&mut self, m: Mode) {
         self.modes.push(m);
+        self.mode = m;
     }
 
     fn pop_mode(&mut self) {
         if self.modes.len() > 1 {
             self.modes.pop();
+            self.mode = *self.modes.last().unwrap_or(&Mode::Main);
         }
     }
 
@@ -595,9 +602,9 @@ fn is_id_continue(c: char) -> bool {
 /// End of an identifier whose first character ends at `p`.
 #[inline]
 pub(crate) fn ident_continue(src: &[u8], mut p: usize) -> usize {
-    while p < src.len() {
-        let b = src[p];
-        if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
+    while let Some(&b) = src.get(p) {
+        let class = CLASS[b as usize];
+        if class & IDENT_CONT != 0 {
             p += 1;
         } else if b >= 0x80 {
             match decode_utf8(src, p) {
@@ -610,6 +617,36 @@ pub(crate) fn ident_continue(src: &[u8], mut p: usize) -> usize {
     }
     p
 }
+
+/// Byte class: an ASCII byte that continues an identifier (letters, digits, `_`, `-`).
+const IDENT_CONT: u8 = 1;
+/// Byte class: an ASCII byte that belongs to the literal run of a quoted template (anything
+/// but `$`, `%`, `"`, `\`, `\n` and `\r`).
+const QUOTED_PLAIN: u8 = 2;
+/// Byte class: an ASCII byte that belongs to the literal run of a heredoc or bare template
+/// (anything but `$`, `%`, `\n` and `\r`).
+const TEMPLATE_PLAIN: u8 = 4;
+
+/// The byte-class table driving the lexer's inner loops: one load per byte instead of a
+/// chain of comparisons.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            t[b] |= IDENT_CONT;
+        }
+        if !matches!(c, b'$' | b'%' | b'"' | b'\\' | b'\n' | b'\r') {
+            t[b] |= QUOTED_PLAIN;
+        }
+        if !matches!(c, b'$' | b'%' | b'\n' | b'\r') {
+            t[b] |= TEMPLATE_PLAIN;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// End of the identifier starting at `p`, if one starts there.
 pub(crate) fn ident_end(src: &[u8], p: usize) -> Option<usize> {
@@ -689,8 +726,11 @@ fn heredoc_intro(src: &[u8], p: usize, reference: bool) -> Option<(Span, usize)>
 /// newline). Stops at bytes that are not UTF-8.
 #[inline]
 fn quoted_lit_end(src: &[u8], mut p: usize) -> usize {
-    while p < src.len() {
-        let b = src[p];
+    while let Some(&b) = src.get(p) {
+        if CLASS[b as usize] & QUOTED_PLAIN != 0 {
+            p += 1;
+            continue;
+        }
         match b {
             b'$' | b'%' | b'"' | b'\n' | b'\r' => break,
             b'\\' => {
@@ -716,8 +756,11 @@ fn quoted_lit_end(src: &[u8], mut p: usize) -> usize {
 /// bytes that are not UTF-8.
 #[inline]
 fn template_lit_end(src: &[u8], mut p: usize) -> usize {
-    while p < src.len() {
-        let b = src[p];
+    while let Some(&b) = src.get(p) {
+        if CLASS[b as usize] & TEMPLATE_PLAIN != 0 {
+            p += 1;
+            continue;
+        }
         match b {
             b'$' | b'%' | b'\n' | b'\r' => break,
             0x00..=0x7F => p += 1,

@@ -117,15 +117,36 @@ impl NativeBody {
 
     /// Partial content, with the concrete type of the remaining body.
     fn partial(&self, schema: &BodySchema) -> (BodyContent, NativeBody, Diagnostics) {
-        let mut diags = Diagnostics::new();
-        let body = self.syntax();
+        let (content, diags) = self.collect(schema);
         let mut hidden_attrs = (*self.hidden_attrs).clone();
         let mut hidden_blocks = (*self.hidden_blocks).clone();
+        hidden_attrs.extend(content.attributes.keys().cloned());
+        for block_s in &schema.blocks {
+            hidden_blocks.insert(block_s.type_name.clone());
+        }
+        let remain = NativeBody {
+            tree: self.tree.clone(),
+            id: self.id,
+            hidden_attrs: Arc::new(hidden_attrs),
+            hidden_blocks: Arc::new(hidden_blocks),
+        };
+        (content, remain, diags)
+    }
+
+    /// The content `schema` takes from the body, without building the remaining body: what
+    /// [`NativeBody::partial`] hides is this body's hidden items plus the attributes taken
+    /// (the keys of the content's attributes) and the schema's block types.
+    fn collect(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let body = self.syntax();
+        let hidden_attrs = &*self.hidden_attrs;
+        let hidden_blocks = &*self.hidden_blocks;
         let mut attrs = Attributes::new();
 
         for attr_s in &schema.attributes {
             let name = attr_s.name.as_str();
-            let found = body.attribute(name).filter(|_| !hidden_attrs.contains(name));
+            // An attribute taken by an earlier schema entry of the same name counts as hidden.
+            let found = body.attribute(name).filter(|_| !hidden_attrs.contains(name) && !attrs.contains_key(name));
             let Some(a) = found else {
                 if attr_s.required {
                     diags.push(
@@ -138,7 +159,6 @@ impl NativeBody {
                 }
                 continue;
             };
-            hidden_attrs.insert(name.to_owned());
             attrs.insert(name.to_owned(), self.attribute(a));
         }
 
@@ -182,18 +202,8 @@ impl NativeBody {
             }
             blocks.push(self.block(b));
         }
-        for block_s in &schema.blocks {
-            hidden_blocks.insert(block_s.type_name.clone());
-        }
-
-        let remain = NativeBody {
-            tree: self.tree.clone(),
-            id: self.id,
-            hidden_attrs: Arc::new(hidden_attrs),
-            hidden_blocks: Arc::new(hidden_blocks),
-        };
         let content = BodyContent { attributes: attrs, blocks, missing_item_range: self.missing_item_range() };
-        (content, remain, diags)
+        (content, diags)
     }
 }
 
@@ -210,12 +220,13 @@ impl fmt::Debug for NativeBody {
 
 impl Body for NativeBody {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
-        let (content, remain, mut diags) = self.partial(schema);
+        let (content, mut diags) = self.collect(schema);
         let body = self.syntax();
 
         for a in body.attributes() {
             let name = a.name();
-            if remain.hidden_attrs.contains(name) {
+            // Hidden in what `partial` would leave: hidden already, or taken now.
+            if self.hidden_attrs.contains(name) || content.attributes.contains_key(name) {
                 continue;
             }
             let unused =
@@ -238,7 +249,7 @@ impl Body for NativeBody {
 
         for b in body.blocks() {
             let ty = b.block_type();
-            if remain.hidden_blocks.contains(&*ty) {
+            if self.hidden_blocks.contains(&*ty) || schema.blocks.iter().any(|s| s.type_name == *ty) {
                 continue;
             }
             let suggestion = match name_suggestion(&ty, schema.blocks.iter().map(|s| s.type_name.as_str())) {

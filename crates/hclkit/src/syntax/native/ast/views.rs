@@ -161,7 +161,13 @@ impl<'a> Body<'a> {
 
     /// The attribute called `name`, if defined.
     pub fn attribute(self, name: &str) -> Option<Attribute<'a>> {
-        self.attributes().find(|a| a.name_bytes() == name.as_bytes())
+        let name = name.as_bytes();
+        // The source at the attribute's start must begin with `name` before its identifier
+        // is worth scanning for.
+        self.attributes().find(|a| {
+            let start = a.span().start as usize;
+            self.t.src.get(start..start + name.len()) == Some(name) && a.name_bytes() == name
+        })
     }
 
     /// The nested blocks, in source order.

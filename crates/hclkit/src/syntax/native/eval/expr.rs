@@ -307,6 +307,22 @@ impl<'a> Evaluator<'a> {
         (v, diags)
     }
 
+    /// A string literal part of a template as evaluating it and converting the result to a
+    /// string would give it, without building the value: `Some(Some(text))`, or `Some(None)`
+    /// for an unknown result (the budget ran out; its diagnostic pushed on `diags`), or `None`
+    /// when the part takes the general path (not a string literal, or evaluation refused).
+    pub(crate) fn template_literal(&mut self, part: Expr<'a>, diags: &mut Diags) -> Option<Option<Cow<'a, str>>> {
+        let Expr::Literal(l) = part else { return None };
+        if self.stopped.is_some() || self.depth >= MAX_EVAL_DEPTH {
+            return None;
+        }
+        let LiteralValue::String(s) = l.value() else { return None };
+        if InLoop::active() && !self.charge(budget::string_units(s.len()), Expr::Literal(l), "string", diags) {
+            return Some(None);
+        }
+        Some(Some(s))
+    }
+
     #[inline(never)]
     fn relative_traversal(&mut self, t: RelativeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let (src, mut diags) = self.eval(t.source(), scope);
@@ -1110,7 +1126,7 @@ fn literal(l: LiteralExpr<'_>) -> Value {
         LiteralValue::InvalidNumber(_) => Value::unknown(Type::Number),
         LiteralValue::Bool(b) => Value::bool(b),
         LiteralValue::Null => Value::null(Type::Dynamic),
-        LiteralValue::String(s) => Value::string(s.into_owned()),
+        LiteralValue::String(s) => Value::string(&*s),
         LiteralValue::Dynamic => Value::dynamic(),
     }
 }

@@ -19,6 +19,19 @@ impl<'a> Evaluator<'a> {
         let mut diags = Vec::new();
         let mut known = true;
         for part in t.parts() {
+            // Literal text goes straight into the buffer (the same text, budget charge and
+            // diagnostics as evaluating it to a string value and converting that).
+            match self.template_literal(part, &mut diags) {
+                Some(Some(text)) => {
+                    buf.push_str(&text);
+                    continue;
+                }
+                Some(None) => {
+                    known = false;
+                    continue;
+                }
+                None => {}
+            }
             let (v, d) = self.eval(part, scope);
             diags.extend(d);
             self.template_part(t, part, v, &mut buf, &mut known, &mut diags);

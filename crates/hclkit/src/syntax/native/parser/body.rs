@@ -7,7 +7,6 @@ use super::Parser;
 use crate::pos::Span;
 use crate::syntax::native::ast::*;
 use crate::syntax::native::diag::Problem;
-use crate::syntax::native::lexer::ident_end;
 use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;
@@ -35,8 +34,8 @@ impl<'s> Parser<'s> {
                     if let Some(id) = self.parse_body_item() {
                         let n = self.store.nodes[id as usize];
                         if n.kind == Kind::Attribute {
-                            let name_end = ident_end(self.src, n.span.start as usize).unwrap_or(0) as u32;
-                            let name_span = Span::new(n.span.start, name_end);
+                            // The attribute's name is the identifier token just peeked.
+                            let name_span = next.span;
                             if let Some(prev) = self.find_name(&mut names, names_base, name_span) {
                                 self.err(Problem::AttributeRedefined { name: name_span, prev }, name_span, None);
                                 self.store.nodes[id as usize].add_attr_flags(AttrFlags::DUPLICATE);

@@ -169,11 +169,14 @@ impl<'s> Parser<'s> {
         if let Some(p) = self.peeked {
             return p;
         }
-        let p = self.scan_next();
+        // Most tokens are significant in either newline mode: take them without the loop.
+        let t = self.raw(0);
+        let p = if matches!(t.kind, T::Comment | T::Newline | T::Eof) { self.scan_next() } else { (t, 1) };
         self.peeked = Some(p);
         p
     }
 
+    #[inline(never)]
     fn scan_next(&mut self) -> (Token, usize) {
         let include = *self.nl_stack.last().unwrap_or(&true);
         let mut i = 0;
