@@ -15,7 +15,7 @@ class HCLError(Exception):
     count from 1, columns in characters, the end is exclusive).
 
     ``str()`` shows the first error with its location, as
-    ``main.tf:3,5-9: Summary; Detail``.
+    ``main.tf:3:5: error: Summary; Detail``.
     """
 
     diagnostics: List[Dict[str, Any]]

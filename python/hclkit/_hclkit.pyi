@@ -5,7 +5,7 @@ from typing import Any, Callable, Dict, List, Literal, Optional, Union
 
 Source = Union[str, bytes, bytearray]
 Syntax = Optional[Literal["native", "hcl", "json"]]
-Functions = Optional[Literal["none", "stdlib"]]
+Functions = Optional[Literal["none", "stdlib", "terraform"]]
 ParseFloat = Optional[Callable[[str], Any]]
 
 __version__: str

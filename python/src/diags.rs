@@ -67,7 +67,8 @@ fn diag_dict<'py>(py: Python<'py>, d: &Diagnostic) -> PyResult<Bound<'py, PyDict
 }
 
 /// The `HCLError` for a failed call: `str()` is the first error as
-/// `file:line,col-col: summary; detail`, with the number of other diagnostics.
+/// `file:line:col: error: summary; detail` (the library's `Display` line, as rustc and cargo
+/// write locations, and the detail), with the number of other diagnostics.
 pub fn to_pyerr(py: Python<'_>, failure: Failure) -> PyErr {
     let build = || -> PyResult<PyErr> {
         let list = PyList::empty(py);
@@ -76,6 +77,7 @@ pub fn to_pyerr(py: Python<'_>, failure: Failure) -> PyErr {
         }
         let first = failure.diags.iter().find(|d| d.severity == Severity::Error).or(failure.diags.0.first());
         let mut message = match first {
+            Some(d) if !d.detail.is_empty() => format!("{d}; {}", d.detail),
             Some(d) => d.to_string(),
             None => "HCL error".to_owned(),
         };

@@ -1,14 +1,14 @@
 //! The function libraries a call can evaluate with (the `functions=` option).
 //!
-//! One place to extend: a new library (the Terraform functions of `hclkit-terraform`) is a
-//! new variant, a name in [`NAMES`] and an arm in [`Library::install`].
+//! One place to extend: a new library is a new variant, a name in [`NAMES`] and an arm in
+//! [`Library::install`].
 
 use hclkit::eval::EvalContext;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 
 /// The names `functions=` accepts.
-pub const NAMES: &[&str] = &["none", "stdlib"];
+pub const NAMES: &[&str] = &["none", "stdlib", "terraform"];
 
 /// A function library.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -18,6 +18,10 @@ pub enum Library {
     /// The HCL standard library (`hclkit_value::stdlib::all()`) with `try` and `can`, as
     /// `hcldec --stdlib` has it.
     Stdlib,
+    /// Terraform's function table (`hclkit_terraform::functions`, v1.0.3's set and later
+    /// additions) with its default options: the file functions read nothing, and the clock and
+    /// random functions give values.
+    Terraform,
 }
 
 impl Library {
@@ -28,6 +32,7 @@ impl Library {
             None => None,
             Some("none") => Some(Library::None),
             Some("stdlib") => Some(Library::Stdlib),
+            Some("terraform") => Some(Library::Terraform),
             Some(other) => {
                 return Err(PyValueError::new_err(format!(
                     "functions must be one of {}, not {other:?}",
@@ -37,6 +42,8 @@ impl Library {
         };
         let flag = stdlib.map(|s| if s { Library::Stdlib } else { Library::None });
         match (named, flag) {
+            // `stdlib=True` with Terraform's table: Terraform's includes the standard library.
+            (Some(Library::Terraform), Some(Library::Stdlib)) => Ok(Library::Terraform),
             (Some(n), Some(f)) if n != f => Err(PyValueError::new_err(format!(
                 "functions={functions:?} and stdlib={stdlib:?} disagree; give one of them"
             ))),
@@ -55,6 +62,11 @@ impl Library {
                     ctx.set_function(name, f);
                 }
                 for (name, f) in hclkit::ext::tryfunc::functions() {
+                    ctx.set_function(name, f);
+                }
+            }
+            Library::Terraform => {
+                for (name, f) in hclkit_terraform::functions(&hclkit_terraform::Options::new()) {
                     ctx.set_function(name, f);
                 }
             }

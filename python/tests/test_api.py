@@ -52,7 +52,7 @@ def test_hcl_error_fields_and_text() -> None:
         assert d["severity"] in ("error", "warning")
     first = err.diagnostics[0]
     assert first["line"] == 2
-    assert str(err).startswith(f"main.tf:{first['line']},{first['column']}-")
+    assert str(err).startswith(f"main.tf:{first['line']}:{first['column']}: error: ")
     assert first["summary"] in str(err)
     if len(err.diagnostics) > 1:
         assert str(err).endswith(f", and {len(err.diagnostics) - 1} other diagnostic(s)")

@@ -113,7 +113,7 @@ def test_errors_have_locations() -> None:
         "end_line": 2,
         "end_column": 7,
     }]
-    assert str(err) == 'expr.hcl:2,3-7: Call to unknown function; There is no function named "nope".'
+    assert str(err) == 'expr.hcl:2:3: error: Call to unknown function; There is no function named "nope".'
     with pytest.raises(hclkit.HCLError, match='There is no variable named "missing"'):
         hclkit.evaluate("missing + 1")
     with pytest.raises(hclkit.HCLError) as info:
@@ -139,3 +139,27 @@ def test_eval_limit() -> None:
     with pytest.raises(hclkit.HCLError, match="Evaluation too large"):
         hclkit.decode("v = [for i in range(100): i]\n", spec, stdlib=True, eval_limit=10)
     assert len(hclkit.decode("v = [for i in range(100): i]\n", spec, stdlib=True)) == 100
+
+
+def test_terraform_functions():
+    # Expected values as Terraform v1.0.3's console prints them (../shared/tools/tfeval).
+    assert hclkit.evaluate('cidrsubnet("10.0.0.0/8", 8, 2)', functions="terraform") == "10.2.0.0/16"
+    assert hclkit.evaluate("sum([1, 2, 3.5])", functions="terraform") == 6.5
+    assert hclkit.evaluate('base64encode("hi")', functions="terraform") == "aGk="
+    assert hclkit.evaluate('length("héllo")', functions="terraform") == 5
+    assert hclkit.evaluate('try(nosuch.attr, "fallback")', functions="terraform", variables={"nosuch": {}}) == "fallback"
+    # stdlib=True asks for a library Terraform's table contains.
+    assert hclkit.evaluate("one([7])", functions="terraform", stdlib=True) == 7
+    # cty functions Terraform does not offer are not there.
+    with pytest.raises(hclkit.HCLError) as err:
+        hclkit.evaluate('strlen("a")', functions="terraform")
+    assert err.value.diagnostics[0]["summary"] == "Call to unknown function"
+    # The file functions read nothing from Python.
+    with pytest.raises(hclkit.HCLError):
+        hclkit.evaluate('file("/etc/hostname")', functions="terraform")
+    assert "terraform" in hclkit.FUNCTION_LIBRARIES
+
+
+def test_decode_with_terraform_functions():
+    spec = 'attr {\n  name = "v"\n  type = string\n}\n'
+    assert hclkit.decode('v = md5("a")\n', spec, functions="terraform") == "0cc175b9c0f1b6a831c399e269772661"

@@ -133,7 +133,7 @@ def test_json_syntax_errors_have_lines() -> None:
     # The reference's order: the trailing comma, then the root it left unfinished.
     d = info.value.diagnostics[0]
     assert d["summary"] == "Trailing comma in object"
-    assert str(info.value).startswith("bad.json:2,9-10: Trailing comma in object; ")
+    assert str(info.value).startswith("bad.json:2:9: error: Trailing comma in object; ")
     assert (d["filename"], d["line"]) == ("bad.json", 2)
 
 
