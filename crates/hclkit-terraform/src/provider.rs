@@ -256,50 +256,9 @@ fn write_value(v: &Value, out: &mut String) -> Result<(), FunctionError> {
     Ok(())
 }
 
-/// A quoted string literal as hclwrite escapes it: `\n`, `\r`, `\t`, `"` and `\` escaped,
-/// `${` and `%{` doubled, characters Go does not consider printable as `\uXXXX`.
+/// A quoted string literal as hclwrite escapes it (`hclkit::syntax::native::write_quoted`).
 fn write_string(s: &str, out: &mut String) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '$' | '%' => {
-                out.push(c);
-                if chars.peek() == Some(&'{') {
-                    out.push(c);
-                }
-            }
-            c if !is_go_printable(c) => {
-                let n = c as u32;
-                if n < 0x10000 {
-                    out.push_str(&format!("\\u{n:04x}"));
-                } else {
-                    out.push_str(&format!("\\U{n:08x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// An approximation of Go's `unicode.IsPrint`: not a control or format character, and not a
-/// space other than U+0020.
-fn is_go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(c, '\u{ad}' | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}' | '\u{180e}'
-        | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e000}'..='\u{f8ff}')
+    hclkit::syntax::native::write_quoted(s, out);
 }
 
 /// HCL's identifier rule (`hclsyntax.ValidIdentifier`): a letter (or `_`) first, then

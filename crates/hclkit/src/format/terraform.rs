@@ -289,51 +289,15 @@ fn decode_literal(text: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// A string as a quoted literal: the escapes hclwrite writes (`\n \r \t \" \\`, `$${`,
-/// `%%{`, `\uNNNN`/`\UNNNNNNNN` for characters that do not print).
+/// A string's text inside a quoted literal, escaped as hclwrite escapes it
+/// ([`write_quoted`](crate::syntax::native::write_quoted) without the quotes).
 fn escape_quoted(s: &str) -> Vec<u8> {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '$' | '%' => {
-                out.push(c);
-                if chars.peek() == Some(&'{') {
-                    out.push(c);
-                }
-            }
-            c if !prints(c) => {
-                let u = c as u32;
-                if u < 0x10000 {
-                    out.push_str(&format!("\\u{u:04x}"));
-                } else {
-                    out.push_str(&format!("\\U{u:08x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.into_bytes()
-}
-
-/// Go's `unicode.IsPrint`, near enough: not control, white space (but the space), format,
-/// private-use or non-characters.
-fn prints(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(c as u32,
-        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E
-        | 0x2060..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF | 0xFFFE | 0xFFFF
-        | 0xF0000..=0x10FFFF)
+    let mut out = String::with_capacity(s.len() + 2);
+    crate::syntax::native::write_quoted(s, &mut out);
+    let mut bytes = out.into_bytes();
+    bytes.pop();
+    bytes.remove(0);
+    bytes
 }
 
 #[cfg(test)]

@@ -253,29 +253,11 @@ fn key_text(k: &str) -> String {
     }
 }
 
-/// A string literal for `s`: escapes for quotes, backslashes and control characters, and
-/// `$${` / `%%{` where the text would otherwise start a template sequence.
+/// A string literal for `s`, escaped as hclwrite escapes it
+/// ([`write_quoted`](crate::syntax::native::write_quoted)).
 pub(crate) fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut prev = '\0';
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '{' if prev == '$' || prev == '%' => {
-                out.push(prev);
-                out.push('{');
-            }
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-        prev = c;
-    }
-    out.push('"');
+    crate::syntax::native::write_quoted(s, &mut out);
     out
 }
 

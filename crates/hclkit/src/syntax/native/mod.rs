@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 pub use ast::MAX_SOURCE_LEN;
 pub use ast::{ExprFile, File};
+pub use escape::write_quoted;
 pub use expression::{NativeExpression, ObjectKeyExpression};
 pub use parser::MAX_DEPTH;
 pub use structure::NativeBody;
