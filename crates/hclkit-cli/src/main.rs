@@ -78,6 +78,16 @@ impl ColorWhen {
     }
 }
 
+/// The diagnostics renderer every subcommand uses (the rustc style), coloured or not, as
+/// wide as `$COLUMNS` says when it is set.
+pub fn renderer(color: bool) -> hclkit::diagnostic::Renderer {
+    let renderer = hclkit::diagnostic::Renderer::with_color(color);
+    match std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0) {
+        Some(w) => renderer.term_width(w),
+        None => renderer,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let color = cli.color.resolve(std::io::stdout().is_terminal());

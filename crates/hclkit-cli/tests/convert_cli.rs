@@ -160,7 +160,7 @@ fn bad_inputs_are_diagnostics_with_ranges() {
     let out = hclkit().arg("convert").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("Error: ") && err.contains("bad.hcl line 1"), "{err}");
+    assert!(err.contains("error: Invalid expression\n --> ") && err.contains("bad.hcl:1:5"), "{err}");
     assert!(out.stdout.is_empty());
 
     // What JSON cannot keep apart: an attribute and a block of one name (both written, with
@@ -170,10 +170,7 @@ fn bad_inputs_are_diagnostics_with_ranges() {
     let out = hclkit().arg("convert").arg(&clash).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let err = text(&out.stderr);
-    assert!(
-        err.contains("Warning: Attribute and block with the same name") && err.contains("clash.hcl line 2"),
-        "{err}"
-    );
+    assert!(err.contains("warning: Attribute and block with the same name") && err.contains("clash.hcl:2:1"), "{err}");
     assert_eq!(text(&out.stdout), "{\"a\":1,\"a\":{}}\n");
 
     // What the native syntax cannot say, and a broken template.
@@ -182,8 +179,8 @@ fn bad_inputs_are_diagnostics_with_ranges() {
     let out = hclkit().arg("convert").arg(&json).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("Invalid name") && err.contains("bad.json line 2"), "{err}");
-    assert!(err.contains("Invalid template") && err.contains("bad.json line 3"), "{err}");
+    assert!(err.contains("Invalid name") && err.contains("bad.json:2:"), "{err}");
+    assert!(err.contains("Invalid template") && err.contains("bad.json:3:"), "{err}");
 
     // A block level that is not an object.
     let spec = scratch("b.hcldec");

@@ -42,7 +42,7 @@ fn terraform_functions_are_the_default() {
     assert_eq!(run(&["sum([1, 2.5])"]).1, "3.5\n");
     let (code, out, err) = run(&["--functions", "stdlib", r#"length("héllo")"#]);
     assert_eq!((code, out.as_str()), (Some(1), ""));
-    assert!(err.contains("Error: Invalid function argument") || err.contains("Error: Error in function call"), "{err}");
+    assert!(err.contains("error: Invalid function argument") || err.contains("error: Error in function call"), "{err}");
     assert_eq!(run(&["--functions", "stdlib", r#"strlen("héllo")"#]).1, "5\n");
     let (code, _, err) = run(&["--functions", "terraform", r#"strlen("x")"#]);
     assert_eq!(code, Some(1));
@@ -63,7 +63,7 @@ fn variables_come_from_a_json_object() {
     assert_eq!(run(&["--vars", &format!("@{}", file.display()), "n + 1"]).1, "42\n");
     let (code, _, err) = run(&["--vars", r#"{"a":"#, "a"]);
     assert_eq!(code, Some(1));
-    assert!(err.contains("on <vars> line 1"), "{err}");
+    assert!(err.contains("--> <vars>:1:"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -73,8 +73,8 @@ fn errors_are_diagnostics_and_exit_one() {
     assert_eq!((code, out.as_str()), (Some(1), ""));
     assert_eq!(
         err,
-        "Error: Error in function call\n\n  on <expr> line 1:\n   1: index([], 1)\n\n\
-         Call to function \"index\" failed: cannot search an empty list.\n\n"
+        "error: Error in function call\n --> <expr>:1:1\n  |\n1 | index([], 1)\n  | ^^^^^^------\n  |\n\
+         \x20 = note: Call to function \"index\" failed: cannot search an empty list.\n"
     );
     let (code, out, _) = run(&["--diags=json", r#"lookup({a = 1}, "b")"#]);
     assert_eq!(code, Some(1));

@@ -128,8 +128,8 @@ fn terraform_normalisations_and_refusal() {
     assert_eq!(out(&o), "vars.tf\n");
     assert_eq!(read(&d, "vars.tf"), "variable \"v\" {\n  type    = string\n  default = local.a\n}\n");
     assert_eq!(read(&d, "broken.tf"), "a = \n");
-    assert!(err(&o).contains("Error: Invalid expression"), "{}", err(&o));
-    assert!(err(&o).contains("on broken.tf line 1"), "{}", err(&o));
+    // The refusal in the rustc style of `hclkit check`.
+    assert!(err(&o).contains("error: Invalid expression\n --> broken.tf:1:"), "{}", err(&o));
     // Without --terraform a broken file is laid out as the reference does.
     let o = hclkit(&d, &["broken.tf"], "");
     assert_eq!(o.status.code(), Some(0));

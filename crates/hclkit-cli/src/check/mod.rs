@@ -192,10 +192,7 @@ fn inputs(paths: &[PathBuf]) -> Vec<Input> {
 /// `hclkit check`.
 pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
     let text = args.diags == DiagsFormat::Text;
-    let mut renderer = Renderer::with_color(color && text);
-    if let Some(w) = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0) {
-        renderer = renderer.term_width(w);
-    }
+    let renderer = crate::renderer(color && text);
 
     // The spec: read and loaded once here to report its problems; each worker loads its own
     // copy (evaluation contexts are not shared between threads).

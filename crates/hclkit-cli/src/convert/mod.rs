@@ -86,8 +86,7 @@ fn read_input(name: &str) -> std::io::Result<Vec<u8>> {
 }
 
 fn print_diags(diags: &Diagnostics, files: &Files, color: bool) {
-    let width = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0).unwrap_or(80);
-    let text = diags.to_text(files, width, color && std::io::stderr().is_terminal());
+    let text = crate::renderer(color && std::io::stderr().is_terminal()).render_collapsed(diags, files);
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 

@@ -85,7 +85,7 @@ pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
             }
             DiagsFormat::Text => {
                 let color = color && std::io::stderr().is_terminal();
-                let _ = std::io::stderr().write_all(diags.to_text(&files, text_width(), color).as_bytes());
+                let _ = std::io::stderr().write_all(crate::renderer(color).render_collapsed(&diags, &files).as_bytes());
             }
         }
     }
@@ -185,9 +185,4 @@ fn encode(value: &Value) -> Result<String, Box<Diagnostic>> {
         .call(std::slice::from_ref(value))
         .map_err(|e| Box::new(Diagnostic::error("Value cannot be printed as JSON", format!("{}.", e.message()))))?;
     Ok(encoded.as_str().unwrap_or_default().to_owned())
-}
-
-/// The width text diagnostics are wrapped at: `$COLUMNS` if set, else 80.
-fn text_width() -> usize {
-    std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0).unwrap_or(80)
 }

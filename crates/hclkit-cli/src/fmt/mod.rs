@@ -103,7 +103,7 @@ impl Job<'_> {
             let shared: Arc<[u8]> = src.into();
             let (file, _) = hclkit::parse_config(shared, name);
             let files = OneFile { name, src, file: Some(file) };
-            diags.to_text(&files, 80, self.color)
+            crate::renderer(self.color).render_collapsed(&diags, &files)
         })
     }
 
