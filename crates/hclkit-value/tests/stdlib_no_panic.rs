@@ -1,5 +1,5 @@
 //! Every function of the standard library, called with generated argument lists, returns a
-//! value or an error: it never panics, hangs or allocates without bound, and a value it
+//! value or an error: it never panics or allocates without bound, and a value it
 //! returns conforms to the result type the function declares for those arguments.
 //!
 //! Each function gets its own test (`per_function::<name>`), so a failure names the function
@@ -15,9 +15,11 @@
 //! durations, date formats, CSV and JSON fragments), big strings, long and deeply nested
 //! collections, and sets, maps, tuples and objects of such values.
 //!
-//! Each call runs under `catch_unwind` and is timed; a watchdog thread aborts the process,
-//! naming the calls in progress and their arguments, if a call does not return at all or the
-//! process's memory grows past a limit (a call allocating without bound).
+//! Each call runs under `catch_unwind`; a watchdog thread aborts the process, naming the calls
+//! in progress and their arguments, if the process's memory grows past a limit (a call
+//! allocating without bound). Nothing here is timed: the tests assert no elapsed times, and
+//! how the functions' costs grow is measured by operation counts (the set and `distinct`
+//! counters) and by the `growth` benchmarks.
 //!
 //! The number of cases per function is [`DEFAULT_CASES`], sized for `cargo test`; with
 //! `HCLKIT_FULL_SWEEP=1` (`scripts/conformance` sets it) it is [`FULL_SWEEP_CASES`], and
@@ -32,7 +34,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, Once, OnceLock};
 use std::thread::{self, ThreadId};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use hclkit_value::function::{Function, FunctionError, Parameter};
 use hclkit_value::{stdlib, Number, Type, Value};
@@ -43,8 +45,6 @@ use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 const DEFAULT_CASES: u32 = 40;
 /// Cases per function in the full sweep (`HCLKIT_FULL_SWEEP=1`, run by `scripts/conformance`).
 const FULL_SWEEP_CASES: u32 = 200;
-/// A call that has not returned after this long aborts the process (it hangs).
-const HANG_LIMIT: Duration = Duration::from_secs(120);
 /// When the process's resident memory grows past this, the calls in progress are reported
 /// and the process aborts: some call allocates without bound.
 const RSS_LIMIT: u64 = 1 << 30;
@@ -56,7 +56,6 @@ struct Current {
     function: &'static str,
     how: &'static str,
     args: Vec<Value>,
-    started: Instant,
 }
 
 fn current() -> &'static Mutex<HashMap<ThreadId, Current>> {
@@ -80,18 +79,8 @@ fn describe_args(args: &[Value]) -> String {
 /// The calls in progress, described.
 fn calls_in_progress() -> String {
     let map = current().lock().unwrap_or_else(|e| e.into_inner());
-    let parts: Vec<String> = map
-        .values()
-        .map(|c| {
-            format!(
-                "{} ({}, for {:?}) with arguments {}",
-                c.function,
-                c.how,
-                c.started.elapsed(),
-                describe_args(&c.args)
-            )
-        })
-        .collect();
+    let parts: Vec<String> =
+        map.values().map(|c| format!("{} ({}) with arguments {}", c.function, c.how, describe_args(&c.args))).collect();
     parts.join("\n")
 }
 
@@ -103,27 +92,19 @@ fn resident_bytes() -> Option<u64> {
 }
 
 /// Starts, once, a thread that aborts the process, saying which calls were in progress, when
-/// a call does not return in time or the process's memory grows past the limit. (A global
+/// the process's memory grows past the limit. (A global
 /// allocator could attribute memory to calls exactly, but the workspace forbids unsafe code.)
 fn start_watchdog() {
     static START: Once = Once::new();
     START.call_once(|| {
         thread::spawn(|| loop {
             thread::sleep(Duration::from_millis(10));
-            let hung = {
-                let map = current().lock().unwrap_or_else(|e| e.into_inner());
-                map.values().any(|c| c.started.elapsed() > HANG_LIMIT)
-            };
             let rss = resident_bytes().unwrap_or(0);
-            if hung || rss > RSS_LIMIT {
-                let why = if hung {
-                    format!("a call has not returned after {HANG_LIMIT:?} (hangs)")
-                } else {
-                    format!("resident memory is {} MiB, past the limit", rss >> 20)
-                };
+            if rss > RSS_LIMIT {
                 let _ = writeln!(
                     std::io::stderr(),
-                    "\nstdlib_no_panic: {why}; calls in progress:\n{}",
+                    "\nstdlib_no_panic: resident memory is {} MiB, past the limit; calls in progress:\n{}",
+                    rss >> 20,
                     calls_in_progress()
                 );
                 std::process::abort();
@@ -173,13 +154,7 @@ static CALLS: AtomicUsize = AtomicUsize::new(0);
 /// Calls of the functions themselves (`call` and `call_unconverted`).
 static FUNCTION_CALLS: AtomicUsize = AtomicUsize::new(0);
 
-thread_local! {
-    /// The slowest call of this thread's test so far, and what it was.
-    static SLOWEST: std::cell::RefCell<(Duration, String)> = const { std::cell::RefCell::new((Duration::ZERO, String::new())) };
-}
-
-/// Runs `f` as a call of `function` with `args`: a panic or a call slower than the time
-/// limit fails the case, naming the call.
+/// Runs `f` as a call of `function` with `args`: a panic fails the case, naming the call.
 fn guarded<T>(
     function: &'static str,
     how: &'static str,
@@ -191,24 +166,13 @@ fn guarded<T>(
         FUNCTION_CALLS.fetch_add(1, Ordering::Relaxed);
     }
     let me = thread::current().id();
-    current()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(me, Current { function, how, args: args.to_vec(), started: Instant::now() });
+    current().lock().unwrap_or_else(|e| e.into_inner()).insert(me, Current { function, how, args: args.to_vec() });
     LAST_PANIC.with(|p| p.borrow_mut().take());
     IN_CALL.with(|c| c.set(true));
-    let started = Instant::now();
     let result = panic::catch_unwind(AssertUnwindSafe(f));
-    let elapsed = started.elapsed();
     IN_CALL.with(|c| c.set(false));
     current().lock().unwrap_or_else(|e| e.into_inner()).remove(&me);
     let what = || format!("{function} ({how}) with arguments {}", describe_args(args));
-    SLOWEST.with(|s| {
-        let mut s = s.borrow_mut();
-        if elapsed > s.0 {
-            *s = (elapsed, clip(what(), 300));
-        }
-    });
     let value = match result {
         Ok(v) => v,
         Err(_) => {
@@ -356,8 +320,6 @@ fn check_here(name: &str) {
     };
     let mut runner = TestRunner::new(config);
     let before = (CALLS.load(Ordering::Relaxed), FUNCTION_CALLS.load(Ordering::Relaxed));
-    let started = Instant::now();
-    SLOWEST.with(|s| *s.borrow_mut() = (Duration::ZERO, String::new()));
     let result = runner.run(&arg_lists(f), |args| check_call(name, f, &args));
     match result {
         Ok(()) => {}
@@ -366,13 +328,11 @@ fn check_here(name: &str) {
         }
         Err(e) => panic!("{name}: {e}"),
     }
-    let (slowest, what) = SLOWEST.with(|s| s.borrow().clone());
     eprintln!(
-        "{name}: {} cases, {} function calls ({} guarded calls in all) in {:.1?}; slowest {slowest:.1?}: {what}",
+        "{name}: {} cases, {} function calls ({} guarded calls in all)",
         cases(),
         FUNCTION_CALLS.load(Ordering::Relaxed) - before.1,
         CALLS.load(Ordering::Relaxed) - before.0,
-        started.elapsed()
     );
 }
 
