@@ -533,16 +533,6 @@ fn templatefile_stub() -> Function {
         .build()
 }
 
-/// HCL's `ValidIdentifier`: a letter or `_`, then letters, digits, `_` and `-`.
-fn valid_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}
-        _ => return false,
-    }
-    chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
-}
-
 /// A range as HCL's `Range.String` prints it.
 fn range_string(r: &hclkit::Range) -> String {
     if r.start.line == r.end.line {
@@ -604,7 +594,7 @@ pub(crate) fn render_template(
         variables.insert(k.as_str().unwrap_or_default().to_string(), v);
     }
     for name in variables.keys() {
-        if !valid_identifier(name) {
+        if !hclkit::syntax::native::valid_identifier(name) {
             return Err(FunctionError::arg(vars_arg, format!("invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores", quote(name))));
         }
     }

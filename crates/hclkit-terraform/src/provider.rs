@@ -112,7 +112,7 @@ pub fn encode_tfvars() -> Function {
             attrs.sort_by(|a, b| a.0.cmp(&b.0));
             let mut out = String::new();
             for (name, value) in attrs {
-                if !valid_identifier(&name) {
+                if !hclkit::syntax::native::valid_identifier(&name) {
                     return Err(FunctionError::arg(
                         0,
                         format!(
@@ -240,7 +240,7 @@ fn write_value(v: &Value, out: &mut String) -> Result<(), FunctionError> {
                 out.push('\n');
             }
             for (k, e) in entries {
-                if valid_identifier(k) {
+                if hclkit::syntax::native::valid_identifier(k) {
                     out.push_str(k);
                 } else {
                     write_string(k, out);
@@ -259,17 +259,4 @@ fn write_value(v: &Value, out: &mut String) -> Result<(), FunctionError> {
 /// A quoted string literal as hclwrite escapes it (`hclkit::syntax::native::write_quoted`).
 fn write_string(s: &str, out: &mut String) {
     hclkit::syntax::native::write_quoted(s, out);
-}
-
-/// HCL's identifier rule (`hclsyntax.ValidIdentifier`): a letter (or `_`) first, then
-/// letters, digits, `_` and `-`.
-fn valid_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    let Some(first) = chars.next() else { return false };
-    (first.is_alphabetic() || first == '_') && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-' || is_mark(c))
-}
-
-fn is_mark(c: char) -> bool {
-    // Combining marks continue identifiers (Unicode ID_Continue); the common blocks.
-    matches!(c, '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe20}'..='\u{fe2f}')
 }

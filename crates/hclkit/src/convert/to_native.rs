@@ -9,6 +9,7 @@ use crate::syntax::json::{JsonFile, Kind, Node};
 use crate::syntax::native::ast::Expr;
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
+use crate::syntax::native::{bare_object_key, valid_identifier};
 use crate::Span;
 
 /// Which JSON properties of a body are blocks, and how many label levels each has: what the
@@ -161,18 +162,6 @@ struct Writer<'f> {
     file: &'f JsonFile,
 }
 
-const KEYWORDS: &[&str] = &["for", "in", "if", "else", "endif", "endfor", "true", "false", "null"];
-
-/// Whether `s` can be written as a native identifier.
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if unicode_ident::is_xid_start(c) || c == '_' => {}
-        _ => return false,
-    }
-    chars.all(|c| unicode_ident::is_xid_continue(c) || c == '-')
-}
-
 impl Writer<'_> {
     fn error(&mut self, summary: &'static str, detail: String, span: Span) {
         let range = self.file.tree().range(span);
@@ -223,7 +212,7 @@ impl Writer<'_> {
                     self.comment(p.value, level);
                     continue;
                 }
-                if !is_identifier(&name) {
+                if !valid_identifier(&name) {
                     self.error(
                         "Invalid name",
                         format!(
@@ -395,7 +384,7 @@ impl Writer<'_> {
             }
             return;
         }
-        if key && is_identifier(s) && !KEYWORDS.contains(&s) {
+        if key && bare_object_key(s) {
             self.out.push_str(s);
             return;
         }

@@ -136,16 +136,6 @@ fn err<T>(msg: impl Into<String>) -> Result<T, Error> {
     Err(Error::message("Cannot encode as HCL", msg.into()))
 }
 
-/// Whether `s` can be written as an identifier.
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if unicode_ident::is_xid_start(c) || c == '_' => {}
-        _ => return false,
-    }
-    chars.all(|c| unicode_ident::is_xid_continue(c) || c == '-')
-}
-
 /// The items of a body.
 fn body_items(fields: Vec<(String, Item)>) -> Result<Vec<BodyItem>, Error> {
     let mut out = Vec::with_capacity(fields.len());
@@ -154,7 +144,7 @@ fn body_items(fields: Vec<(String, Item)>) -> Result<Vec<BodyItem>, Error> {
             continue;
         }
         let blocks_ok = |what: &str| {
-            if is_identifier(&name) {
+            if crate::syntax::native::valid_identifier(&name) {
                 Ok(())
             } else {
                 err(format!(
@@ -245,8 +235,7 @@ fn object(entries: Vec<(String, Item)>) -> Result<Expr, Error> {
 
 /// An object key: bare where it is an identifier (and no keyword), quoted otherwise.
 fn key_text(k: &str) -> String {
-    const KEYWORDS: &[&str] = &["for", "in", "if", "else", "endif", "endfor", "true", "false", "null"];
-    if is_identifier(k) && !KEYWORDS.contains(&k) {
+    if crate::syntax::native::bare_object_key(k) {
         k.to_owned()
     } else {
         quoted(k)

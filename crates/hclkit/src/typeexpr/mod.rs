@@ -201,7 +201,7 @@ fn write_type(ty: &Type, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                if valid_identifier(name) {
+                if crate::syntax::native::valid_identifier(name) {
                     out.push_str(name);
                 } else {
                     out.push_str(&crate::diagnostic::go_quote(name));
@@ -224,15 +224,4 @@ fn write_type(ty: &Type, out: &mut String) {
         // Primitives, `any` and capsules print as their Display form does.
         other => out.push_str(&other.to_string()),
     }
-}
-
-/// Whether `s` is one identifier of the native syntax (the reference's
-/// `hclsyntax.ValidIdentifier`): a letter or `_`, then letters, digits, `_` and `-`.
-fn valid_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}
-        _ => return false,
-    }
-    chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
 }

@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use crate::args::{self, Args, ArgsError, USAGE};
 use crate::json_input;
 use crate::varrefs;
+use hclkit_value::go::errno_text;
 
 const VERSION: &str = "0.0.1-dev";
 
@@ -296,23 +297,8 @@ fn write_output(args: &Args, text: &str) -> Result<(), String> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o777);
     let mut file = options
         .open(&args.out)
-        .map_err(|e| format!("can't open {} for writing: open {}: {}", args.out, args.out, go_error_text(&e)))?;
+        .map_err(|e| format!("can't open {} for writing: open {}: {}", args.out, args.out, errno_text(&e)))?;
     // The reference ignores write errors here.
     let _ = file.write_all(text.as_bytes());
     Ok(())
-}
-
-/// An I/O error as Go's `syscall.Errno` prints it: the C library's message with a lowercase
-/// first letter and without Rust's " (os error N)".
-fn go_error_text(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    let text = match e.raw_os_error() {
-        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
-        None => text,
-    };
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => text,
-    }
 }

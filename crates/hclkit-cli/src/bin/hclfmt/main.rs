@@ -24,23 +24,9 @@ use std::sync::Arc;
 
 use hclkit::diagnostic::SourceFiles;
 use hclkit::syntax::native::File;
+use hclkit_value::go::errno_text;
 
 const VERSION: &str = "0.0.1-dev";
-
-/// An I/O error as Go's `syscall.Errno` prints it: the C library's message with a lowercase
-/// first letter and without Rust's " (os error N)".
-fn go_error_text(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    let text = match e.raw_os_error() {
-        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
-        None => text,
-    };
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => text,
-    }
-}
 
 /// The files parsed by `-check`, for the snippets of their diagnostics.
 #[derive(Default)]
@@ -77,15 +63,15 @@ impl Run {
                 std::io::stdin()
                     .lock()
                     .read_to_end(&mut buf)
-                    .map_err(|e| format!("failed to read {name}: read /dev/stdin: {}", go_error_text(&e)))?;
+                    .map_err(|e| format!("failed to read {name}: read /dev/stdin: {}", errno_text(&e)))?;
                 buf
             }
             Some(p) => {
                 let mut f = std::fs::File::open(p)
-                    .map_err(|e| format!("failed to open {name}: open {name}: {}", go_error_text(&e)))?;
+                    .map_err(|e| format!("failed to open {name}: open {name}: {}", errno_text(&e)))?;
                 let mut buf = Vec::new();
                 f.read_to_end(&mut buf)
-                    .map_err(|e| format!("failed to read {name}: read {name}: {}", go_error_text(&e)))?;
+                    .map_err(|e| format!("failed to read {name}: read {name}: {}", errno_text(&e)))?;
                 buf
             }
         };
@@ -112,14 +98,14 @@ impl Run {
             options.write(true).create(true).truncate(true);
             #[cfg(unix)]
             std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
-            let mut f = options.open(p).map_err(|e| format!("open {name}: {}", go_error_text(&e)))?;
-            return f.write_all(&out).map_err(|e| format!("write {name}: {}", go_error_text(&e)));
+            let mut f = options.open(p).map_err(|e| format!("open {name}: {}", errno_text(&e)))?;
+            return f.write_all(&out).map_err(|e| format!("write {name}: {}", errno_text(&e)));
         }
         let mut stdout = std::io::stdout().lock();
         stdout
             .write_all(&out)
             .and_then(|()| stdout.flush())
-            .map_err(|e| format!("write /dev/stdout: {}", go_error_text(&e)))
+            .map_err(|e| format!("write /dev/stdout: {}", errno_text(&e)))
     }
 
     fn process_files(&mut self) -> Result<(), String> {
@@ -132,7 +118,7 @@ impl Run {
         let paths = std::mem::take(&mut self.args.paths);
         for p in &paths {
             let name = p.to_string_lossy().into_owned();
-            let meta = std::fs::metadata(p).map_err(|e| format!("stat {name}: {}", go_error_text(&e)))?;
+            let meta = std::fs::metadata(p).map_err(|e| format!("stat {name}: {}", errno_text(&e)))?;
             if meta.is_dir() {
                 return Err(format!("can't format directory {name}"));
             }
