@@ -3,7 +3,10 @@
 //! One place to extend: a new library is a new variant, a name in [`NAMES`] and an arm in
 //! [`Library::install`].
 
+use std::sync::OnceLock;
+
 use hclkit::eval::EvalContext;
+use hclkit_value::function::Function;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 
@@ -53,23 +56,21 @@ impl Library {
         }
     }
 
-    /// Adds the library's functions to `ctx`.
+    /// Adds the library's functions to `ctx`. The functions are built once per process and
+    /// shared (a `Function` is a reference-counted handle), not rebuilt for every call.
     pub fn install(self, ctx: &mut EvalContext) {
-        match self {
-            Library::None => {}
-            Library::Stdlib => {
-                for (name, f) in hclkit_value::stdlib::all() {
-                    ctx.set_function(name, f);
-                }
-                for (name, f) in hclkit::ext::tryfunc::functions() {
-                    ctx.set_function(name, f);
-                }
-            }
-            Library::Terraform => {
-                for (name, f) in hclkit_terraform::functions(&hclkit_terraform::Options::new()) {
-                    ctx.set_function(name, f);
-                }
-            }
+        static STDLIB: OnceLock<Vec<(&'static str, Function)>> = OnceLock::new();
+        static TERRAFORM: OnceLock<Vec<(&'static str, Function)>> = OnceLock::new();
+        let table = match self {
+            Library::None => return,
+            Library::Stdlib => STDLIB.get_or_init(|| {
+                hclkit_value::stdlib::all().into_iter().chain(hclkit::ext::tryfunc::functions()).collect()
+            }),
+            Library::Terraform => TERRAFORM
+                .get_or_init(|| hclkit_terraform::functions(&hclkit_terraform::Options::new()).into_iter().collect()),
+        };
+        for (name, f) in table {
+            ctx.set_function(*name, f.clone());
         }
     }
 }
