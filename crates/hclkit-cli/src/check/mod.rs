@@ -92,30 +92,26 @@ struct Report {
     text: String,
 }
 
-/// The spec and what its expressions may use, made once on each worker thread.
+/// The spec and what its expressions may use, loaded once and shared by the worker threads;
+/// each file is decoded with a budget of its own.
 struct Decoder {
     spec: SpecFile,
     ctx: EvalContext,
-    budget: Budget,
 }
 
 impl Decoder {
-    fn new(spec_name: &str, spec_src: &[u8]) -> Decoder {
-        let mut files = Files::new();
-        let (body, _) = files.parse_native(spec_src.to_vec(), spec_name);
-        let (spec, _) = load_spec(&*body);
-        let budget = Budget::default();
-        let mut ctx = EvalContext::new()
-            .with_budget(budget.clone())
-            .with_functions(hclkit_value::stdlib::all())
-            .with_variables(spec.variables.clone());
+    /// The context of a loaded spec: its variables and functions, the standard library and
+    /// `try`/`can` (the spec's own functions win).
+    fn new(spec: SpecFile) -> Decoder {
+        let mut ctx =
+            EvalContext::new().with_functions(hclkit_value::stdlib::all()).with_variables(spec.variables.clone());
         for (name, f) in hclkit::ext::tryfunc::functions() {
             ctx.set_function(name, f);
         }
         for (name, f) in spec.functions.iter() {
             ctx.set_function(name.clone(), f.clone());
         }
-        Decoder { spec, ctx, budget }
+        Decoder { spec, ctx }
     }
 }
 
@@ -145,8 +141,9 @@ fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, decoder: Option
     let (body, mut diags) = files.parse(src, name);
     if let Some(d) = decoder {
         if !diags.has_errors() {
-            d.budget.reset();
-            let (_, more) = d.budget.run(|| hclkit::spec::decode(&*body, &d.spec.root, Some(&d.ctx)));
+            let budget = Budget::default();
+            let ctx = d.ctx.clone().with_budget(budget.clone());
+            let (_, more) = budget.run(|| hclkit::spec::decode(&*body, &d.spec.root, Some(&ctx)));
             diags.extend(more);
         }
     }
@@ -194,24 +191,18 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
     let text = args.diags == DiagsFormat::Text;
     let renderer = crate::renderer(color && text);
 
-    // The spec: read and loaded once here to report its problems; each worker loads its own
-    // copy (evaluation contexts are not shared between threads).
-    let spec = match &args.spec {
+    // The spec: read and loaded once, its problems reported; the workers share it.
+    let decoder = match &args.spec {
         None => None,
         Some(path) => match load_spec_file(path, &renderer, text) {
-            Ok(s) => Some(s),
+            Ok(spec) => Some(Decoder::new(spec)),
             Err(code) => return code,
         },
     };
 
     let inputs = inputs(&args.paths);
-    let reports: Vec<Report> = inputs
-        .par_iter()
-        .map_init(
-            || spec.as_ref().map(|(name, src)| Decoder::new(name, src)),
-            |decoder, input| check_one(input, decoder.as_ref(), &renderer, args.all, text),
-        )
-        .collect();
+    let reports: Vec<Report> =
+        inputs.par_iter().map(|input| check_one(input, decoder.as_ref(), &renderer, args.all, text)).collect();
 
     let (mut errors, mut warnings) = (0usize, 0usize);
     let stdout = std::io::stdout();
@@ -246,7 +237,7 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
 }
 
 /// Reads, parses and loads the spec file; on failure prints why and gives the exit status.
-fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<(String, Vec<u8>), ExitCode> {
+fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFile, ExitCode> {
     let name = path.display().to_string();
     let fail = |diags: Diagnostics, files: &Files| {
         if text {
@@ -262,14 +253,16 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<(Strin
         Err(e) => return fail(Diagnostics(vec![unreadable(&name, &io_text(&e))]), &Files::new()),
     };
     let mut files = Files::new();
-    let (body, mut diags) = files.parse_native(src.clone(), &name);
-    if !diags.has_errors() {
-        diags.extend(load_spec(&*body).1);
-    }
+    let (body, mut diags) = files.parse_native(src, &name);
     if diags.has_errors() {
         return fail(diags, &files);
     }
-    Ok((name, src))
+    let (spec, more) = load_spec(&*body);
+    diags.extend(more);
+    if diags.has_errors() {
+        return fail(diags, &files);
+    }
+    Ok(spec)
 }
 
 /// `checked 3 files: 2 errors, 1 warning`.
