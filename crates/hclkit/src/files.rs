@@ -24,7 +24,10 @@
 //! assert_eq!(files.names().collect::<Vec<_>>(), ["main.hcl", "extra.json"]);
 //! ```
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
+
+use hclkit_value::Value;
 
 use crate::body::Body;
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFiles};
@@ -114,6 +117,37 @@ impl Files {
         let src = src.into();
         let (file, diags) = json::parse(src.clone(), name);
         (self.keep(name, src, Parsed::Json(file)), diags)
+    }
+
+    /// Reads a JSON document of variables, as the reference's `hcldec --vars` does, and keeps
+    /// it: the attributes of its body (so `"//"` comments are skipped and a repeated name is an
+    /// error), each evaluated without a context (strings stay strings). A document with syntax
+    /// errors gives only those.
+    ///
+    /// ```
+    /// use hclkit::Files;
+    /// use hclkit_value::Value;
+    ///
+    /// let mut files = Files::new();
+    /// let (vars, diags) = files.parse_vars(br#"{"name": "web", "n": 3, "//": "a comment"}"#.to_vec(), "vars.json");
+    /// assert!(diags.is_empty());
+    /// assert_eq!(vars["name"], Value::string("web"));
+    /// assert_eq!(vars.len(), 2);
+    /// ```
+    pub fn parse_vars(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (BTreeMap<String, Value>, Diagnostics) {
+        let (body, mut diags) = self.parse_json(src, name);
+        let mut vars = BTreeMap::new();
+        if diags.has_errors() {
+            return (vars, diags);
+        }
+        let (attrs, d) = body.just_attributes();
+        diags.extend(d);
+        for (name, attr) in attrs {
+            let (v, d) = attr.expr.value(None);
+            diags.extend(d);
+            vars.insert(name, v);
+        }
+        (vars, diags)
     }
 
     /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native

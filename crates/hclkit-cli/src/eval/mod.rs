@@ -127,18 +127,9 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics)
             },
             None => ("<vars>".to_owned(), vars.as_bytes().into()),
         };
-        let (body, d) = files.parse_json(src, &name);
+        let (vars, d) = files.parse_vars(src, &name);
         diags.extend(d);
-        if diags.has_errors() {
-            return (None, diags);
-        }
-        let (attrs, d) = body.just_attributes();
-        diags.extend(d);
-        for (name, attr) in attrs {
-            let (v, d) = attr.expr.value(None);
-            diags.extend(d);
-            ctx = ctx.with_variable(name, v);
-        }
+        ctx = ctx.with_variables(vars);
         if diags.has_errors() {
             return (None, diags);
         }

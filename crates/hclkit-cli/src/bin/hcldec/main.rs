@@ -20,7 +20,6 @@
 //! cannot ask for billions of values.
 
 mod args;
-mod json_input;
 mod run;
 mod varrefs;
 

@@ -16,7 +16,6 @@ use hclkit_value::Value;
 use rayon::prelude::*;
 
 use crate::args::{self, Args, ArgsError, USAGE};
-use crate::json_input;
 use crate::varrefs;
 use hclkit_value::go::errno_text;
 
@@ -152,10 +151,10 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
     let mut variables = spec.variables.clone();
     for (i, v) in args.vars.iter().enumerate() {
         let (vals, d) = if v.trim_start().starts_with('{') {
-            json_input::parse_vars(&format!("<vars argument {i}>"), v.as_bytes().to_vec().into(), &mut sources)
+            sources.parse_vars(v.as_bytes().to_vec(), &format!("<vars argument {i}>"))
         } else if v.ends_with(".json") {
             match read_file(v, true) {
-                Ok(src) => json_input::parse_vars(v, src.into(), &mut sources),
+                Ok(src) => sources.parse_vars(src, v),
                 Err(d) => (BTreeMap::new(), Diagnostics(vec![*d])),
             }
         } else {
