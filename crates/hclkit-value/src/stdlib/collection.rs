@@ -418,6 +418,15 @@ pub fn merge() -> Function {
         .implementation(|args, ty| {
             let mut out: std::collections::BTreeMap<Name, Value> = std::collections::BTreeMap::new();
             for arg in args {
+                // Reached with a bool, number, ... only when another argument is a null of the
+                // dynamic pseudo-type, which makes the type check give up: the reference then
+                // panics iterating the argument ("panic in function implementation"); an error.
+                let ty = arg.ty();
+                if !arg.is_null() && !ty.is_object() && !ty.is_map() {
+                    let mut q = String::new();
+                    crate::go::quote_into(&ty.friendly_name(), &mut q);
+                    return Err(err(format!("arguments must be maps or objects, got {q}")));
+                }
                 for (k, v) in arg.entries().unwrap_or_default() {
                     out.insert(k.clone(), v.clone());
                 }
@@ -791,6 +800,18 @@ mod tests {
         // The first of each is kept, in order.
         let l = |xs: &[i64]| Value::list(xs.iter().map(|&x| Value::number(x)).collect()).unwrap();
         assert_eq!(distinct().call(&[l(&[3, 1, 3, 2, 1])]).unwrap(), l(&[3, 1, 2]));
+    }
+
+    #[test]
+    fn merge_refuses_a_non_collection_beside_a_dynamic_null() {
+        // Terraform v1.0.3: `merge({}, null, true)` is "panic in function implementation:
+        // attempt to iterate on non-collection, non-tuple type" (found by the random calls of
+        // crates/hclkit-terraform/oracle/conformance.sh, seed 185908553); we give the type
+        // check's error instead of skipping the bool.
+        let e = merge().call(&[Value::empty_object(), Value::null(Type::Dynamic), Value::bool(true)]).unwrap_err();
+        assert!(e.to_string().contains("arguments must be maps or objects, got \"bool\""), "{e}");
+        let ok = merge().call(&[Value::empty_object(), Value::null(Type::Dynamic)]).unwrap();
+        assert_eq!(ok, Value::empty_object());
     }
 
     #[test]
