@@ -418,14 +418,30 @@ pub fn merge() -> Function {
         .implementation(|args, ty| {
             let mut out: std::collections::BTreeMap<Name, Value> = std::collections::BTreeMap::new();
             for arg in args {
-                // Reached with a bool, number, ... only when another argument is a null of the
-                // dynamic pseudo-type, which makes the type check give up: the reference then
-                // panics iterating the argument ("panic in function implementation"); an error.
+                // Reached with other than maps and objects only when another argument is a null
+                // of the dynamic pseudo-type, which makes the type check give up. The reference
+                // then iterates the argument as it would a map: a set's elements are their own
+                // keys (so a set of known strings merges); a list's or tuple's keys are numbers
+                // and a primitive cannot be iterated, where it panics ("panic in function
+                // implementation"): an error here.
                 let ty = arg.ty();
                 if !arg.is_null() && !ty.is_object() && !ty.is_map() {
-                    let mut q = String::new();
-                    crate::go::quote_into(&ty.friendly_name(), &mut q);
-                    return Err(err(format!("arguments must be maps or objects, got {q}")));
+                    let elems = arg.elements().unwrap_or_default();
+                    let set_of_strings = ty.is_set()
+                        && elems.iter().all(|e| e.is_known() && !e.is_null() && e.ty() == Type::String);
+                    if set_of_strings {
+                        for e in elems {
+                            if let Some(k) = e.as_str() {
+                                out.insert(Name::from(k), e.clone());
+                            }
+                        }
+                        continue;
+                    }
+                    if !(ty.is_collection() || ty.is_tuple()) || !elems.is_empty() {
+                        let mut q = String::new();
+                        crate::go::quote_into(&ty.friendly_name(), &mut q);
+                        return Err(err(format!("arguments must be maps or objects, got {q}")));
+                    }
                 }
                 for (k, v) in arg.entries().unwrap_or_default() {
                     out.insert(k.clone(), v.clone());
@@ -812,6 +828,15 @@ mod tests {
         assert!(e.to_string().contains("arguments must be maps or objects, got \"bool\""), "{e}");
         let ok = merge().call(&[Value::empty_object(), Value::null(Type::Dynamic)]).unwrap();
         assert_eq!(ok, Value::empty_object());
+        // Recorded with hcleval: a set of strings is iterated as a map whose keys are the
+        // elements; an empty list iterates nothing; a list's keys are numbers (a panic there).
+        let set = Value::set(vec!["a".into(), "b".into()]).unwrap();
+        let got = merge().call(&[Value::object([("x", Value::number(1))]), Value::null(Type::Dynamic), set]).unwrap();
+        assert_eq!(got, Value::object([("a", "a".into()), ("b", "b".into()), ("x", Value::number(1))]));
+        let empty = Value::list_of(Type::String, vec![]).unwrap();
+        assert_eq!(merge().call(&[Value::null(Type::Dynamic), empty]).unwrap(), Value::empty_object());
+        let list = Value::list(vec!["a".into()]).unwrap();
+        assert!(merge().call(&[Value::null(Type::Dynamic), list]).is_err());
     }
 
     #[test]
