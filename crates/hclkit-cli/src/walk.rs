@@ -2,6 +2,24 @@
 
 use std::path::{Path, PathBuf};
 
+/// The file-name endings of native-syntax files searched for in directories.
+pub const NATIVE_EXTENSIONS: &[&str] = &[".hcl", ".tf", ".tfvars", ".nomad"];
+
+/// The file-name endings of JSON-syntax files searched for in directories: the JSON form of an
+/// HCL file keeps its HCL extension before `.json` (Terraform's convention), so that other JSON
+/// files in the tree (package.json, editor settings) are not taken for configuration.
+pub const JSON_EXTENSIONS: &[&str] = &[".hcl.json", ".tf.json", ".tfvars.json", ".nomad.json", ".pkr.json"];
+
+/// Whether a directory entry named `name` is a native-syntax HCL file.
+pub fn is_native_name(name: &str) -> bool {
+    NATIVE_EXTENSIONS.iter().any(|e| name.ends_with(e))
+}
+
+/// Whether a directory entry named `name` is a JSON-syntax HCL file.
+pub fn is_json_name(name: &str) -> bool {
+    JSON_EXTENSIONS.iter().any(|e| name.ends_with(e))
+}
+
 use rayon::prelude::*;
 
 /// An I/O error as the OS says it, without Rust's " (os error N)".

@@ -207,3 +207,130 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("--spec"));
 }
+
+/// Writes `files` (relative path, content) under a fresh scratch directory.
+fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let root = scratch(name);
+    let _ = std::fs::remove_dir_all(&root);
+    for (path, content) in files {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+    }
+    root
+}
+
+/// The files under `dir`, relative and sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    fn go(base: &Path, dir: &Path, out: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                go(base, &p, out);
+            } else {
+                out.push(p.strip_prefix(base).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn directories_convert_into_out_dir_with_the_layout_kept() {
+    let src = tree(
+        "tree-src",
+        &[
+            ("main.tf", "resource \"a\" \"b\" {\n  x = 1 # one\n}\n"),
+            ("vars.tfvars", "region = \"eu\"\n"),
+            ("mod/inner/x.hcl", "y = [1, 2]\n"),
+            ("mod/skip.txt", "not hcl"),
+            ("mod/already.tf.json", "{\"z\": 1}"),
+            (".hidden/h.tf", "h = 1\n"),
+        ],
+    );
+    let out_dir = scratch("tree-out");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = hclkit().arg("convert").arg(&src).arg("-O").arg(&out_dir).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("converted 3 of 3 files"), "{}", text(&out.stderr));
+    assert_eq!(listing(&out_dir), ["main.tf.json", "mod/inner/x.hcl.json", "vars.tfvars.json"]);
+    // Each output is what converting the file alone writes.
+    for (input, output) in [("main.tf", "main.tf.json"), ("mod/inner/x.hcl", "mod/inner/x.hcl.json")] {
+        let alone = hclkit().arg("convert").arg(src.join(input)).output().unwrap();
+        assert_eq!(std::fs::read(out_dir.join(output)).unwrap(), alone.stdout, "{input}");
+    }
+
+    // And back: the JSON forms, found by --from=json, lose ".json" (x.json would become x.hcl).
+    std::fs::write(out_dir.join("plain.json"), "{\"p\": true}").unwrap();
+    let back = scratch("tree-back");
+    let _ = std::fs::remove_dir_all(&back);
+    let out = hclkit()
+        .args(["convert", "--from=json"])
+        .arg(&out_dir)
+        .arg(out_dir.join("plain.json"))
+        .arg("-O")
+        .arg(&back)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(listing(&back), ["main.tf", "mod/inner/x.hcl", "plain.hcl", "vars.tfvars"]);
+    assert_eq!(std::fs::read_to_string(back.join("mod/inner/x.hcl")).unwrap(), "y = [1, 2]\n");
+    assert_eq!(std::fs::read_to_string(back.join("plain.hcl")).unwrap(), "p = true\n");
+}
+
+#[test]
+fn out_dir_reports_in_input_order_and_writes_no_broken_file() {
+    let src = tree(
+        "order-src",
+        &[("a.hcl", "a = 1\n"), ("b.hcl", "b = \n"), ("c.hcl", "c = 3\n"), ("d.hcl", "d = {\n"), ("e.hcl", "e = 5\n")],
+    );
+    let out_dir = scratch("order-out");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let first = hclkit().args(["--color=never", "convert"]).arg(&src).arg("-O").arg(&out_dir).output().unwrap();
+    assert_eq!(first.status.code(), Some(1));
+    let err = text(&first.stderr);
+    let (b, d) = (err.find("b.hcl:1").expect(&err), err.find("d.hcl:").expect(&err));
+    assert!(b < d, "{err}");
+    assert!(err.contains("converted 3 of 5 files") && err.contains("(2 with errors, not written)"), "{err}");
+    assert_eq!(listing(&out_dir), ["a.hcl.json", "c.hcl.json", "e.hcl.json"]);
+    // The same report on one thread as on several.
+    let one = hclkit()
+        .env("RAYON_NUM_THREADS", "1")
+        .args(["--color=never", "convert"])
+        .arg(&src)
+        .arg("-O")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(text(&one.stderr), err);
+}
+
+#[test]
+fn out_dir_usage_errors() {
+    let src = tree("usage-src", &[("x/main.tf", "a = 1\n"), ("y/main.tf", "b = 2\n")]);
+    // A directory or several inputs need --out-dir.
+    for args in [vec![src.join("x")], vec![src.join("x/main.tf"), src.join("y/main.tf")]] {
+        let out = hclkit().arg("convert").args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("--out-dir"), "{}", text(&out.stderr));
+    }
+    // Two inputs written to one output.
+    let out = hclkit()
+        .arg("convert")
+        .arg(src.join("x/main.tf"))
+        .arg(src.join("y/main.tf"))
+        .arg("-O")
+        .arg(scratch("usage-out"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("would both be written to"), "{}", text(&out.stderr));
+    // Standard input has no name to write under; -o and -O exclude each other.
+    let out = hclkit().args(["convert", "-", "-O"]).arg(scratch("usage-out")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = hclkit().arg("convert").arg(src.join("x/main.tf")).args(["-o", "f", "-O", "d"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -12,7 +12,7 @@ use hclkit::spec::specfile::{load_spec, SpecFile};
 use hclkit::{Diagnostic, Diagnostics, Files, Severity};
 use rayon::prelude::*;
 
-use crate::walk::{io_text, walk};
+use crate::walk::{io_text, is_json_name, is_native_name, walk};
 
 /// The help layout of the subcommands: usage first, then the description.
 pub const HELP_TEMPLATE: &str = "{usage-heading} {usage}\n\n{about-with-newline}\n{all-args}{after-help}";
@@ -63,16 +63,8 @@ pub enum DiagsFormat {
     Json,
 }
 
-/// The file-name endings searched for in directories, native syntax.
-const NATIVE_EXTENSIONS: &[&str] = &[".hcl", ".tf", ".tfvars", ".nomad", ".tftest.hcl", ".pkr.hcl"];
-
-/// The file-name endings searched for in directories, JSON syntax: the JSON form of an HCL
-/// file keeps its HCL extension before `.json` (Terraform's convention), so that other JSON
-/// files in the tree (package.json, editor settings) are not taken for configuration.
-const JSON_EXTENSIONS: &[&str] = &[".hcl.json", ".tf.json", ".tfvars.json", ".nomad.json", ".pkr.json"];
-
 fn is_searched(name: &str) -> bool {
-    NATIVE_EXTENSIONS.iter().chain(JSON_EXTENSIONS).any(|e| name.ends_with(e))
+    is_native_name(name) || is_json_name(name)
 }
 
 /// One input to check, in the order of the report.

@@ -1,11 +1,15 @@
 //! `hclkit convert`: the native syntax to the HCL JSON syntax, and back with a schema.
 
 use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hclkit::convert::{BlockShape, Schema, ToJsonOptions};
 use hclkit::files::Parsed;
 use hclkit::{Diagnostics, Files};
+use rayon::prelude::*;
+
+use crate::walk::{io_text, is_json_name, is_native_name, walk};
 
 /// Block layout of the JSON output (`--blocks`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,13 +48,21 @@ and block_map specs say which properties are blocks and how many labels they hav
 the body is read as attributes only (tfvars files, hcldec block_attrs). Strings that are one \
 interpolation (\"${a + b}\") become the bare expression, other strings quoted templates, \"//\" \
 properties # comments; the output is laid out as hclfmt lays it out.\n\n\
-Exit status: 0 on success, 1 when the input has errors (printed as diagnostics), 2 on a usage \
-error."
+Several files, or directories, are converted into --out-dir: each file under its own name with \
+\".json\" added (native input: main.tf becomes main.tf.json, the name Terraform reads) or removed \
+(JSON input: main.tf.json becomes main.tf, x.json becomes x.hcl); a directory is searched \
+recursively for native files (*.hcl, *.tf, *.tfvars, *.nomad), or with --from=json or --spec for \
+their JSON forms (*.tf.json, *.hcl.json, ...), and its layout is kept below --out-dir. Files are \
+converted in parallel; diagnostics are reported in input order, and a file with errors is not \
+written.\n\n\
+Exit status: 0 on success, 1 when an input has errors (printed as diagnostics) or an output cannot \
+be written, 2 on a usage error."
 )]
 pub struct ConvertArgs {
-    /// The file to convert (`-`: standard input).
-    #[arg(value_name = "FILE")]
-    pub file: String,
+    /// The files or directories to convert (`-`: standard input). Several, or a directory,
+    /// need --out-dir.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<String>,
     /// The input syntax (default: JSON for names ending in .json and when --spec is given,
     /// native otherwise).
     #[arg(long, value_enum)]
@@ -70,9 +82,13 @@ pub struct ConvertArgs {
     /// JSON input: the hcldec spec file saying which properties are blocks.
     #[arg(long, value_name = "SPEC")]
     pub spec: Option<String>,
-    /// Write the result to this file instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    /// Write the result to this file instead of standard output (one input file).
+    #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<String>,
+    /// Convert every input into this directory (created if missing), each file under its own
+    /// name with ".json" added or removed.
+    #[arg(short = 'O', long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
 }
 
 fn read_input(name: &str) -> std::io::Result<Vec<u8>> {
@@ -92,19 +108,196 @@ fn print_diags(diags: &Diagnostics, files: &Files, color: bool) {
 
 /// Runs `hclkit convert`.
 pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
-    let mut files = Files::new();
-    let json_in = match args.from {
-        Some(s) => s == Syntax::Json,
-        None => args.spec.is_some() || args.file.ends_with(".json"),
+    let single = args.out_dir.is_none() && args.paths.len() == 1 && !Path::new(&args.paths[0]).is_dir();
+    if single {
+        return run_one(args, &args.paths[0], color);
+    }
+    let Some(out_dir) = &args.out_dir else {
+        let what = if args.paths.len() == 1 { "a directory" } else { "several inputs" };
+        eprintln!("hclkit convert: {what} can only be converted into --out-dir DIR");
+        return ExitCode::from(2);
     };
-    let src = match read_input(&args.file) {
+    let jobs = match jobs(args, out_dir) {
+        Ok(jobs) => jobs,
+        Err(message) => {
+            eprintln!("hclkit convert: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    // The schema (from --spec) is loaded once and shared by the worker threads.
+    let mut spec_files = Files::new();
+    let schema = if jobs.iter().any(|j| j.json_in) {
+        match load_schema(args, &mut spec_files) {
+            Ok((schema, warnings)) => {
+                if !warnings.is_empty() {
+                    print_diags(&warnings, &spec_files, color);
+                }
+                schema
+            }
+            Err(diags) => {
+                print_diags(&diags, &spec_files, color);
+                return ExitCode::from(1);
+            }
+        }
+    } else {
+        Schema::new()
+    };
+    let reports: Vec<(String, bool)> = jobs.par_iter().map(|job| convert_job(args, job, &schema, color)).collect();
+    let mut failed = 0;
+    let mut err = std::io::stderr().lock();
+    for (text, ok) in &reports {
+        let _ = err.write_all(text.as_bytes());
+        failed += usize::from(!ok);
+    }
+    let n = reports.len();
+    let plural = if n == 1 { "" } else { "s" };
+    let _ = writeln!(
+        err,
+        "converted {} of {n} file{plural} into {}{}",
+        n - failed,
+        out_dir.display(),
+        if failed > 0 { format!(" ({failed} with errors, not written)") } else { String::new() }
+    );
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// One file to convert into the output directory.
+struct Job {
+    input: String,
+    output: PathBuf,
+    json_in: bool,
+}
+
+/// Whether `name` is read as JSON syntax.
+fn json_input(args: &ConvertArgs, name: &str) -> bool {
+    match args.from {
+        Some(s) => s == Syntax::Json,
+        None => args.spec.is_some() || name.ends_with(".json"),
+    }
+}
+
+/// The converted file's name: ".json" added to a native file's name, removed from a JSON
+/// file's (".hcl" put in its place when no HCL extension is left: x.json becomes x.hcl).
+fn output_name(name: &str, json_in: bool) -> String {
+    if !json_in {
+        return format!("{name}.json");
+    }
+    let stem = name.strip_suffix(".json").unwrap_or(name);
+    if is_native_name(stem) {
+        stem.to_owned()
+    } else {
+        format!("{stem}.hcl")
+    }
+}
+
+/// The inputs, directories expanded, each with its output path; two inputs written to one
+/// path, standard input and unreadable directories are usage errors.
+fn jobs(args: &ConvertArgs, out_dir: &Path) -> Result<Vec<Job>, String> {
+    let mut jobs = Vec::new();
+    for p in &args.paths {
+        if p == "-" {
+            return Err("standard input (\"-\") cannot be converted into --out-dir".into());
+        }
+        let path = Path::new(p);
+        if path.is_dir() {
+            // A directory's files of the input syntax, below it; --from=json or --spec means
+            // the JSON forms.
+            let json_dir = args.from.map(|s| s == Syntax::Json).unwrap_or(args.spec.is_some());
+            let (mut files, mut errors) = (Vec::new(), Vec::new());
+            let accept = |n: &str| if json_dir { is_json_name(n) } else { is_native_name(n) && !is_json_name(n) };
+            walk(path, &accept, &mut files, &mut errors);
+            if let Some(e) = errors.first() {
+                return Err(format!("cannot read the directory {e}"));
+            }
+            for f in files {
+                let rel = f.strip_prefix(path).unwrap_or(&f);
+                let name = rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let input = f.display().to_string();
+                let json_in = json_input(args, &input);
+                let output = out_dir.join(rel).with_file_name(output_name(&name, json_in));
+                jobs.push(Job { input, output, json_in });
+            }
+        } else {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| p.clone());
+            let json_in = json_input(args, p);
+            jobs.push(Job { input: p.clone(), output: out_dir.join(output_name(&name, json_in)), json_in });
+        }
+    }
+    let mut seen = std::collections::HashMap::new();
+    for j in &jobs {
+        if let Some(first) = seen.insert(&j.output, &j.input) {
+            return Err(format!("{first} and {} would both be written to {}", j.input, j.output.display()));
+        }
+    }
+    Ok(jobs)
+}
+
+/// Converts one file of the output-directory mode; gives its diagnostics as text and whether
+/// it was written.
+fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (String, bool) {
+    let mut files = Files::new();
+    let render = |diags: &Diagnostics, files: &Files| {
+        crate::renderer(color && std::io::stderr().is_terminal()).render_collapsed(diags, files)
+    };
+    let src = match std::fs::read(&job.input) {
         Ok(s) => s,
         Err(_) => {
-            print_diags(&Diagnostics(vec![hclkit::files::read_error(&args.file, json_in)]), &files, color);
+            let d = Diagnostics(vec![hclkit::files::read_error(&job.input, job.json_in)]);
+            return (render(&d, &files), false);
+        }
+    };
+    let result = if job.json_in {
+        to_native(src, &job.input, schema, Diagnostics::new(), &mut files)
+    } else {
+        to_json(args, src, &job.input, &mut files)
+    };
+    match result {
+        Ok((text, warnings)) => {
+            let mut report = if warnings.is_empty() { String::new() } else { render(&warnings, &files) };
+            let written = match job.output.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir),
+                _ => Ok(()),
+            }
+            .and_then(|()| std::fs::write(&job.output, text.as_bytes()));
+            match written {
+                Ok(()) => (report, true),
+                Err(e) => {
+                    report.push_str(&format!(
+                        "hclkit convert: cannot write {}: {}\n",
+                        job.output.display(),
+                        io_text(&e)
+                    ));
+                    (report, false)
+                }
+            }
+        }
+        Err(diags) => (render(&diags, &files), false),
+    }
+}
+
+/// One input, to standard output or --output.
+fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
+    let mut files = Files::new();
+    let json_in = json_input(args, name);
+    let src = match read_input(name) {
+        Ok(s) => s,
+        Err(_) => {
+            print_diags(&Diagnostics(vec![hclkit::files::read_error(name, json_in)]), &files, color);
             return ExitCode::from(1);
         }
     };
-    let result = if json_in { to_native(args, src, &mut files) } else { to_json(args, src, &mut files) };
+    let result = if json_in {
+        match load_schema(args, &mut files) {
+            Ok((schema, warnings)) => to_native(src, name, &schema, warnings, &mut files),
+            Err(diags) => Err(diags),
+        }
+    } else {
+        to_json(args, src, name, &mut files)
+    };
     match result {
         Ok((text, warnings)) => {
             if !warnings.is_empty() {
@@ -121,7 +314,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     let name = args.output.as_deref().unwrap_or("standard output");
-                    eprintln!("hclkit convert: cannot write {name}: {e}");
+                    eprintln!("hclkit convert: cannot write {name}: {}", io_text(&e));
                     ExitCode::from(1)
                 }
             }
@@ -135,12 +328,12 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
 
 type Converted = Result<(String, Diagnostics), Diagnostics>;
 
-fn to_json(args: &ConvertArgs, src: Vec<u8>, files: &mut Files) -> Converted {
-    let (_, diags) = files.parse_native(src, &args.file);
+fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> Converted {
+    let (_, diags) = files.parse_native(src, name);
     if diags.has_errors() {
         return Err(diags);
     }
-    let Some(Parsed::Native(file)) = files.get(&args.file) else {
+    let Some(Parsed::Native(file)) = files.get(name) else {
         return Err(diags);
     };
     let opts = ToJsonOptions {
@@ -163,37 +356,38 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, files: &mut Files) -> Converted {
     Ok((text, diags))
 }
 
-fn to_native(args: &ConvertArgs, src: Vec<u8>, files: &mut Files) -> Converted {
+/// The schema from --spec (blocks and their labels), or none: every property an attribute;
+/// with the spec's warnings.
+fn load_schema(args: &ConvertArgs, files: &mut Files) -> Result<(Schema, Diagnostics), Diagnostics> {
+    let Some(path) = &args.spec else { return Ok((Schema::new(), Diagnostics::new())) };
     let mut diags = Diagnostics::new();
-    let schema = match &args.spec {
-        None => Schema::new(),
-        Some(path) => {
-            let (body, d) = files.parse_file(path);
-            let failed = d.has_errors();
-            diags.extend(d);
-            let Some(body) = body else { return Err(diags) };
-            if failed {
-                return Err(diags);
-            }
-            let (spec, d) = hclkit::spec::specfile::load_spec(&*body);
-            let failed = d.has_errors();
-            diags.extend(d);
-            if failed {
-                return Err(diags);
-            }
-            Schema::from_spec(&spec.root)
-        }
-    };
-    let (_, d) = files.parse_json(src, &args.file);
+    let (body, d) = files.parse_file(path);
+    let failed = d.has_errors();
+    diags.extend(d);
+    let Some(body) = body else { return Err(diags) };
+    if failed {
+        return Err(diags);
+    }
+    let (spec, d) = hclkit::spec::specfile::load_spec(&*body);
     let failed = d.has_errors();
     diags.extend(d);
     if failed {
         return Err(diags);
     }
-    let Some(Parsed::Json(file)) = files.get(&args.file) else {
+    Ok((Schema::from_spec(&spec.root), diags))
+}
+
+fn to_native(src: Vec<u8>, name: &str, schema: &Schema, mut diags: Diagnostics, files: &mut Files) -> Converted {
+    let (_, d) = files.parse_json(src, name);
+    let failed = d.has_errors();
+    diags.extend(d);
+    if failed {
+        return Err(diags);
+    }
+    let Some(Parsed::Json(file)) = files.get(name) else {
         return Err(diags);
     };
-    let (text, d) = hclkit::convert::to_native(file, &schema);
+    let (text, d) = hclkit::convert::to_native(file, schema);
     let failed = d.has_errors();
     diags.extend(d);
     if failed {

@@ -12,7 +12,7 @@ use hclkit::diagnostic::SourceFiles;
 use hclkit::format::Formatter;
 use rayon::prelude::*;
 
-use crate::walk::{io_text, walk};
+use crate::walk::{io_text, is_native_name, walk};
 
 /// Arguments of `hclkit fmt`.
 /// The long description of the subcommand (its `--help`).
@@ -48,13 +48,6 @@ pub struct FmtArgs {
     /// Files and directories to format ("-": standard input to standard output)
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
-}
-
-/// The file-name endings searched for in directories.
-const EXTENSIONS: &[&str] = &[".hcl", ".tf", ".tfvars", ".nomad"];
-
-fn is_searched(name: &str) -> bool {
-    EXTENSIONS.iter().any(|e| name.ends_with(e))
 }
 
 /// The outcome for one file.
@@ -194,7 +187,7 @@ pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
     let mut errors = Vec::new();
     for p in &args.paths {
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &|name| is_searched(name), &mut files, &mut errors),
+            Ok(m) if m.is_dir() => walk(p, &|name| is_native_name(name), &mut files, &mut errors),
             Ok(_) if p.extension().is_some_and(|e| e == "json") => {
                 eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
             }
@@ -258,8 +251,11 @@ mod tests {
     #[test]
     fn searched_names() {
         assert!(
-            is_searched("main.tf") && is_searched("x.pkr.hcl") && is_searched("a.tfvars") && is_searched("j.nomad")
+            is_native_name("main.tf")
+                && is_native_name("x.pkr.hcl")
+                && is_native_name("a.tfvars")
+                && is_native_name("j.nomad")
         );
-        assert!(!is_searched("main.tf.json") && !is_searched("README.md"));
+        assert!(!is_native_name("main.tf.json") && !is_native_name("README.md"));
     }
 }
