@@ -265,6 +265,45 @@ fn spec_decoding_reports_unknown_missing_and_mistyped_attributes() {
 }
 
 #[test]
+fn spec_decoding_with_variables() {
+    let d = scratch("spec-vars");
+    write(&d, "spec.hcldec", "object {\n  attr \"name\" {\n    type = string\n  }\n}\n");
+    write(&d, "c.hcl", "name = \"${var.env}-web\"\n");
+    write(&d, "v.tfvars", "var = { env = \"prod\" }\n");
+    write(&d, "v.json", "{\"var\": {\"env\": \"dev\"}}");
+    // Without them the variable is unknown.
+    let o = run_in(&d, &["check", "--spec", "spec.hcldec", "c.hcl"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("error: Unknown variable\n --> c.hcl:1:11\n"), "{}", stdout(&o));
+    // As hcldec reads --vars: a native file, a .json file, JSON text; repeated, later winning.
+    for vars in [
+        &["--vars", "v.tfvars"][..],
+        &["--vars", "v.json"],
+        &["--vars", r#"{"var": {"env": "x"}}"#],
+        &["--vars", "v.json", "--vars", "v.tfvars"],
+    ] {
+        let mut args = vec!["check", "--spec", "spec.hcldec"];
+        args.extend_from_slice(vars);
+        args.push("c.hcl");
+        let o = run_in(&d, &args, "");
+        assert_eq!((o.status.code(), stdout(&o)), (Some(0), "checked 1 file: no problems\n".to_string()), "{vars:?}");
+    }
+    // A variable of the wrong type is the decode's error.
+    let o = run_in(&d, &["check", "--spec", "spec.hcldec", "--vars", r#"{"var": {"env": [1]}}"#, "c.hcl"], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    // Unusable --vars: a usage error (2), saying why; --vars needs --spec.
+    let o = run_in(&d, &["check", "--spec", "spec.hcldec", "--vars", "nosuch.json", "c.hcl"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("\"nosuch.json\" could not be opened"), "{}", stdout(&o));
+    let o = run_in(&d, &["check", "--spec", "spec.hcldec", "--vars", "{\"a\": ", "c.hcl"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("<vars argument 0>"), "{}", stdout(&o));
+    let o = run_in(&d, &["check", "--vars", "v.json", "c.hcl"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--spec"), "{}", stderr(&o));
+}
+
+#[test]
 fn colour_on_request_and_no_color() {
     let plain = stdout(&hclkit(&["check", "broken.hcl"]));
     let o = hclkit(&["--color=always", "check", "broken.hcl"]);

@@ -150,6 +150,48 @@ impl Files {
         (vars, diags)
     }
 
+    /// Reads one `--vars` argument as the reference's `hcldec` does: JSON text when it starts
+    /// with `{` (named `inline_name` in diagnostics), otherwise the path of a file, read with
+    /// [`parse_vars`](Files::parse_vars) when its name ends in `.json` and as native syntax
+    /// otherwise (a tfvars-like file: its attributes evaluated without a context, even when
+    /// the file has syntax errors, whose diagnostics come too). A file that cannot be read
+    /// gives the reference's "Failed to read file" ("Failed to open file" for JSON).
+    ///
+    /// ```
+    /// use hclkit::Files;
+    /// use hclkit_value::Value;
+    ///
+    /// let mut files = Files::new();
+    /// let (vars, diags) = files.read_vars(r#"{"region": "eu"}"#, "<vars>");
+    /// assert!(diags.is_empty());
+    /// assert_eq!(vars["region"], Value::string("eu"));
+    /// let (vars, diags) = files.read_vars("/no/such/file.tfvars", "<vars>");
+    /// assert!(vars.is_empty() && diags.has_errors());
+    /// ```
+    pub fn read_vars(&mut self, arg: &str, inline_name: &str) -> (BTreeMap<String, Value>, Diagnostics) {
+        if arg.trim_start().starts_with('{') {
+            return self.parse_vars(arg.as_bytes(), inline_name);
+        }
+        let json = arg.ends_with(".json");
+        let src = match std::fs::read(arg) {
+            Ok(src) => src,
+            Err(_) => return (BTreeMap::new(), Diagnostics(vec![read_error(arg, json)])),
+        };
+        if json {
+            return self.parse_vars(src, arg);
+        }
+        let (body, mut diags) = self.parse_native(src, arg);
+        let (attrs, d) = body.just_attributes();
+        diags.extend(d);
+        let mut vars = BTreeMap::new();
+        for (name, attr) in attrs {
+            let (v, d) = attr.expr.value(None);
+            diags.extend(d);
+            vars.insert(name, v);
+        }
+        (vars, diags)
+    }
+
     /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native
     /// syntax otherwise (as the reference's hcldec chooses).
     pub fn parse(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {

@@ -1,6 +1,7 @@
 //! `hclkit check`: parses files (and with `--spec`, decodes them) and reports their
 //! diagnostics in the rustc style, with a one-line summary.
 
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -10,6 +11,7 @@ use hclkit::diagnostic::Renderer;
 use hclkit::eval::{Budget, EvalContext};
 use hclkit::spec::specfile::{load_spec, SpecFile};
 use hclkit::{Diagnostic, Diagnostics, Files, Severity};
+use hclkit_value::Value;
 use rayon::prelude::*;
 
 use crate::walk::{io_text, is_json_name, is_native_name, walk};
@@ -30,7 +32,7 @@ Without PATH, the current directory.";
 #[command(
     help_template = HELP_TEMPLATE,
     after_help = "Exit status: 0 when no file has an error (warnings alone do not fail), 1 when some \
-file has an error or cannot be read, 2 on a usage error or an unusable --spec."
+file has an error or cannot be read, 2 on a usage error or an unusable --spec or --vars."
 )]
 pub struct CheckArgs {
     /// Also decode each file with this hcldec spec file, reporting unknown and missing
@@ -38,6 +40,12 @@ pub struct CheckArgs {
     /// standard function library, are available to expressions)
     #[arg(long, value_name = "SPEC")]
     pub spec: Option<PathBuf>,
+
+    /// Variables for --spec decoding, as hcldec's --vars: a JSON object, or a file (JSON syntax
+    /// when named *.json, else native syntax like a .tfvars file); may be repeated, later ones
+    /// winning
+    #[arg(long, value_name = "JSON|FILE", requires = "spec")]
+    pub vars: Vec<String>,
 
     /// How to print diagnostics: text (rustc style) or json (the shape of hcldec --diags=json,
     /// one document for all files)
@@ -94,9 +102,10 @@ struct Decoder {
 impl Decoder {
     /// The context of a loaded spec: its variables and functions, the standard library and
     /// `try`/`can` (the spec's own functions win).
-    fn new(spec: SpecFile) -> Decoder {
-        let mut ctx =
-            EvalContext::new().with_functions(hclkit_value::stdlib::all()).with_variables(spec.variables.clone());
+    fn new(spec: SpecFile, vars: BTreeMap<String, Value>) -> Decoder {
+        let mut variables = spec.variables.clone();
+        variables.extend(vars);
+        let mut ctx = EvalContext::new().with_functions(hclkit_value::stdlib::all()).with_variables(variables);
         for (name, f) in hclkit::ext::tryfunc::functions() {
             ctx.set_function(name, f);
         }
@@ -187,7 +196,10 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
     let decoder = match &args.spec {
         None => None,
         Some(path) => match load_spec_file(path, &renderer, text) {
-            Ok(spec) => Some(Decoder::new(spec)),
+            Ok(spec) => match load_vars(&args.vars, &renderer, text) {
+                Ok(vars) => Some(Decoder::new(spec, vars)),
+                Err(code) => return code,
+            },
             Err(code) => return code,
         },
     };
@@ -255,6 +267,29 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFi
         return fail(diags, &files);
     }
     Ok(spec)
+}
+
+/// Reads the --vars arguments in order (later ones win); on errors prints them and gives the
+/// exit status.
+fn load_vars(args: &[String], renderer: &Renderer, text: bool) -> Result<BTreeMap<String, Value>, ExitCode> {
+    let mut files = Files::new();
+    let mut vars = BTreeMap::new();
+    let mut diags = Diagnostics::new();
+    for (i, arg) in args.iter().enumerate() {
+        let (v, d) = files.read_vars(arg, &format!("<vars argument {i}>"));
+        vars.extend(v);
+        diags.extend(d);
+    }
+    if diags.has_errors() {
+        if text {
+            print!("{}", renderer.render_all(&diags, &files));
+            eprintln!("error: the --vars cannot be used");
+        } else {
+            print!("{}", diags.to_json());
+        }
+        return Err(ExitCode::from(2));
+    }
+    Ok(vars)
 }
 
 /// `checked 3 files: 2 errors, 1 warning`.

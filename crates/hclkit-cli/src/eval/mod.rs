@@ -2,13 +2,14 @@
 //! `jsonencode` writes it, or its diagnostics with exit status 1 — a console for any HCL.
 //!
 //! ```text
-//! hclkit eval [--functions stdlib|terraform|none] [--vars JSON] [--base-dir DIR] [--planning] [--diags=json] EXPR
+//! hclkit eval [--functions stdlib|terraform|none] [--vars JSON|FILE] [--base-dir DIR] [--planning] [--diags=json] EXPR
 //! ```
 //!
 //! `--functions` chooses the function table: `terraform` (the default) is Terraform's
 //! (`hclkit_terraform::functions`), `stdlib` is go-cty's standard library with `try` and `can`,
 //! `none` has no functions. `--vars` is a JSON object whose attributes become variables (read
-//! as hcldec reads `--vars`; `@FILE` reads the document from a file). Terraform's file
+//! as hcldec reads `--vars`, which also takes a .json or native-syntax file; `@FILE` reads a
+//! JSON document from a file of any name). Terraform's file
 //! functions read nothing unless `--base-dir` names the directory they may read under.
 
 use std::io::{IsTerminal, Write};
@@ -46,8 +47,9 @@ pub struct EvalArgs {
     /// The function table the expression may call.
     #[arg(long, value_enum, default_value = "terraform")]
     pub functions: FunctionSet,
-    /// Variables: a JSON object (or @FILE holding one) whose attributes become variables.
-    #[arg(long, value_name = "JSON")]
+    /// Variables: a JSON object (or @FILE holding one) whose attributes become variables, or a
+    /// file as hcldec's --vars reads it (JSON syntax when named *.json, else native syntax)
+    #[arg(long, value_name = "JSON|FILE")]
     pub vars: Option<String>,
     /// The directory Terraform's file functions may read under (default: they read nothing).
     #[arg(long, value_name = "DIR")]
@@ -117,17 +119,15 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics)
         FunctionSet::None => {}
     }
     if let Some(vars) = &args.vars {
-        let (name, src): (String, Arc<[u8]>) = match vars.strip_prefix('@') {
+        // `@FILE`: a JSON document in a file, whatever its name; otherwise the argument is
+        // read as hcldec reads its --vars (JSON text, or a .json or native-syntax file).
+        let (vars, d) = match vars.strip_prefix('@') {
             Some(path) => match std::fs::read(path) {
-                Ok(src) => (path.to_owned(), src.into()),
-                Err(_) => {
-                    diags.push(hclkit::files::read_error(path, true));
-                    return (None, diags);
-                }
+                Ok(src) => files.parse_vars(src, path),
+                Err(_) => (Default::default(), Diagnostics(vec![hclkit::files::read_error(path, true)])),
             },
-            None => ("<vars>".to_owned(), vars.as_bytes().into()),
+            None => files.read_vars(vars, "<vars>"),
         };
-        let (vars, d) = files.parse_vars(src, &name);
         diags.extend(d);
         ctx = ctx.with_variables(vars);
         if diags.has_errors() {

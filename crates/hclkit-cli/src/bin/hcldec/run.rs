@@ -1,7 +1,6 @@
 //! The `hcldec` run: load the spec, gather variables, parse and merge the inputs, decode,
 //! print. Statuses and messages follow the reference's `cmd/hcldec/main.go`.
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -12,7 +11,6 @@ use hclkit::files::Parsed;
 use hclkit::spec::specfile::load_spec;
 use hclkit::{Diagnostic, Diagnostics, Files};
 use hclkit_value::json::HcldecOutput;
-use hclkit_value::Value;
 use rayon::prelude::*;
 
 use crate::args::{self, Args, ArgsError, USAGE};
@@ -106,18 +104,6 @@ fn parse_input(name: &str, src: Vec<u8>, sources: &mut Files) -> (Option<Arc<dyn
     (if diags.has_errors() { None } else { Some(body) }, diags)
 }
 
-/// The variables of a `--vars` body: each attribute evaluated without a context.
-fn vars_of(body: &dyn Body) -> (BTreeMap<String, Value>, Diagnostics) {
-    let (attrs, mut diags) = body.just_attributes();
-    let mut vals = BTreeMap::new();
-    for (name, attr) in attrs {
-        let (v, d) = attr.expr.value(None);
-        diags.extend(d);
-        vals.insert(name, v);
-    }
-    (vals, diags)
-}
-
 fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCode, String> {
     if args.spec.is_empty() {
         return Err("the --spec=... argument is required".into());
@@ -150,26 +136,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
 
     let mut variables = spec.variables.clone();
     for (i, v) in args.vars.iter().enumerate() {
-        let (vals, d) = if v.trim_start().starts_with('{') {
-            sources.parse_vars(v.as_bytes().to_vec(), &format!("<vars argument {i}>"))
-        } else if v.ends_with(".json") {
-            match read_file(v, true) {
-                Ok(src) => sources.parse_vars(src, v),
-                Err(d) => (BTreeMap::new(), Diagnostics(vec![*d])),
-            }
-        } else {
-            match read_file(v, false) {
-                Ok(src) => {
-                    // Evaluated even when the file has syntax errors, as the reference does
-                    // (it reports both).
-                    let (body, mut d) = sources.parse_native(src, v);
-                    let (vals, more) = vars_of(&*body);
-                    d.extend(more);
-                    (vals, d)
-                }
-                Err(d) => (BTreeMap::new(), Diagnostics(vec![*d])),
-            }
-        };
+        let (vals, d) = sources.read_vars(v, &format!("<vars argument {i}>"));
         diags.extend(d);
         variables.extend(vals);
     }
