@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Records Terraform v1.0.3's results for the expressions of oracle/exprs/GROUP.txt (one a
 # line; or standard input when it is not a file) into tests/recorded/GROUP.jsonl, the
-# expected results of tests/recorded.rs.
+# expected results of tests/it/recorded.rs.
 #
 # Usage: crates/hclkit-terraform/oracle/record.sh GROUP [< expressions.txt]
 #   Re-run for a group after editing its expression list (`record.sh encoding`), or all of

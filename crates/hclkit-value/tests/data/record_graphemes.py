@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records how the reference segments text into grapheme clusters, for ../graphemes.rs.
+"""Records how the reference segments text into grapheme clusters, for ../it/graphemes.rs.
 
 Random strings over an alphabet with characters of every class the reference's segmentation
 grammar distinguishes are passed through `strlen`, `strrev` (hcldec's `reverse`) and `substr`

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records the reference's results for the `oracle!` cases in ../stdlib_oracle.rs.
+"""Records the reference's results for the `oracle!` cases in ../it/stdlib_oracle.rs.
 
 Each case is evaluated as the root attribute `x = <expr>` by the reference evaluator
 `hcleval` (see /work/shared/tools/hcleval/README.md; build it to /tmp/hcleval), with the
@@ -12,7 +12,7 @@ import json, os, re, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 hcleval = sys.argv[1] if len(sys.argv) > 1 else '/tmp/hcleval'
-src = open(os.path.join(here, '..', 'stdlib_oracle.rs'), encoding='utf-8').read()
+src = open(os.path.join(here, '..', 'it', 'stdlib_oracle.rs'), encoding='utf-8').read()
 exprs = re.findall(r'^\s*\w+: r#"(.*)"#,\s*$', src, re.M)
 unknown = 'n:"number",s:"string",d,b:"bool"'
 out = []

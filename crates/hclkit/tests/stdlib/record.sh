@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the reference evaluator's output for every fixture here: NAME.hcl -> NAME.out.json.
-# The outputs are from hcleval (hcl v2.14.1, go-cty v1.12.1); see ../stdlib.rs for the format.
+# The outputs are from hcleval (hcl v2.14.1, go-cty v1.12.1); see ../it/stdlib.rs for the format.
 # Build hcleval first:
 #   export GOPATH=/usr/share/gocode GO111MODULE=off GOCACHE=/tmp/gocache
 #   (cd /work/shared/tools/hcleval && go build -o /tmp/hcleval ./main.go)

@@ -2,7 +2,7 @@
 # Records what the reference (hashicorp/hcl v2.14.1) returns from its static analyses of JSON
 # expressions: each line of cases.txt (one JSON value) is given to
 # `apirecord json-static -vars '{"a":"x"}'` (../apirecord) and the results, one JSON line per
-# case, go to expected.jsonl; ../../json_static.rs compares hclkit with them.
+# case, go to expected.jsonl; ../../it/json_static.rs compares hclkit with them.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 export GOPATH=/usr/share/gocode GO111MODULE=off GOCACHE=${GOCACHE:-/tmp/gocache}

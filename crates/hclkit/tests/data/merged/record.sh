@@ -2,7 +2,7 @@
 # Records what the reference (hashicorp/hcl v2.14.1) makes of merged bodies (hcl.MergeBodies):
 # each line of cases.txt is the arguments of `apirecord merged` (../apirecord), run in this
 # directory; the results, one JSON line per case, go to expected.jsonl, which
-# ../../merged.rs compares hclkit with. Files are parsed as hcldec does: JSON for names ending
+# ../../it/merged.rs compares hclkit with. Files are parsed as hcldec does: JSON for names ending
 # in ".json" (case-sensitive), native otherwise.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

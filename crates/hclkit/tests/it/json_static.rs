@@ -7,7 +7,7 @@
 //! `expected.jsonl` is what `tests/data/apirecord` (`apirecord json-static -vars '{"a":"x"}'`)
 //! printed for it, recorded by `tests/data/json_static/record.sh`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

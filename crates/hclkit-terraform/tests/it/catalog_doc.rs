@@ -2,7 +2,7 @@
 //! there, and `docs/terraform-functions.md` is the table generated from `catalog()`.
 //!
 //! Regenerate the document after changing a catalog entry:
-//! `HCLKIT_UPDATE_DOCS=1 cargo test -p hclkit-terraform --test catalog_doc`.
+//! `HCLKIT_UPDATE_DOCS=1 cargo test -p hclkit-terraform --test it catalog_doc::`.
 
 use std::collections::BTreeSet;
 
@@ -170,8 +170,8 @@ fn cty_functions_terraform_lacks_are_not_in_the_table() {
 fn render() -> String {
     let mut out = String::from(
         "# Terraform's functions in hclkit\n\n\
-         <!-- Generated from hclkit_terraform::catalog() by crates/hclkit-terraform/tests/catalog_doc.rs;\n     \
-         regenerate with HCLKIT_UPDATE_DOCS=1 cargo test -p hclkit-terraform --test catalog_doc -->\n\n\
+         <!-- Generated from hclkit_terraform::catalog() by crates/hclkit-terraform/tests/it/catalog_doc.rs;\n     \
+         regenerate with HCLKIT_UPDATE_DOCS=1 cargo test -p hclkit-terraform --test it catalog_doc:: -->\n\n\
          `hclkit_terraform::functions(&Options)` is the table of functions a Terraform configuration\n\
          sees: Terraform v1.0.3's set (the last MPL-2.0 line of releases before 1.6's licence change,\n\
          and the oracle every recorded case was checked against) and functions added since, from\n\

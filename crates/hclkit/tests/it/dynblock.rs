@@ -7,11 +7,11 @@
 //! ranges, the remaining body after partial content, the diagnostics (sorted by position),
 //! and the variables the `WalkVariables` and `WalkExpandVariables` walks find (sorted).
 //!
-//! The context comes from the fixture's header comments as in `tests/eval.rs`, with the 15
+//! The context comes from the fixture's header comments as in `tests/it/eval.rs`, with the 15
 //! spec functions and, as in the recorder, `flatten`, `setproduct` and `toset` (for `for_each`
 //! values derived as the expressions guide suggests, and sets).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

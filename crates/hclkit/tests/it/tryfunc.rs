@@ -2,9 +2,9 @@
 //! the 15 spec functions plus `try` and `can`, and compared with the output of the reference
 //! evaluator `hcleval` (hcl v2.14.1, go-cty v1.12.1, whose `try`/`can` are `ext/tryfunc`),
 //! recorded next to each file as `*.out.json` by `tests/tryfunc/record.sh`. The format and
-//! header comments are those of `tests/eval.rs`.
+//! header comments are those of `tests/it/eval.rs`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

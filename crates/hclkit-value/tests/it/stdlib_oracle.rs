@@ -31,7 +31,7 @@ enum Expected {
 fn expected() -> &'static HashMap<String, serde_json::Value> {
     static DATA: OnceLock<HashMap<String, serde_json::Value>> = OnceLock::new();
     DATA.get_or_init(|| {
-        include_str!("data/stdlib_expected.jsonl")
+        include_str!("../data/stdlib_expected.jsonl")
             .lines()
             .filter(|l| !l.trim().is_empty())
             .map(|l| {

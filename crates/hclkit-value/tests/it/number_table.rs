@@ -252,7 +252,7 @@ fn eval(expr: &str) -> String {
 
 #[test]
 fn hcl_expressions_print_as_the_reference() {
-    let data = include_str!("data/number_table.txt");
+    let data = include_str!("../data/number_table.txt");
     let mut failures = Vec::new();
     let mut count = 0;
     for line in data.lines() {

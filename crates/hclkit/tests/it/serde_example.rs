@@ -4,7 +4,7 @@
 //! `crates/benchmarks/tests/hcl_rs_side_by_side.rs`, where the peers are dependencies.
 
 /// The configuration (its first line is empty, so the service blocks start on line 2).
-const SRC: &str = include_str!("data/serde_example.hcl");
+const SRC: &str = include_str!("../data/serde_example.hcl");
 
 // --- hclkit (the example: 23 non-blank lines from here to the end marker; hcl-rs: 29) ---
 use hclkit_value::{stdlib, Value};

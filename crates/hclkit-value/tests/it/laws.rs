@@ -1,8 +1,6 @@
 //! Laws of equality, identity and sets, checked on random values.
 
-mod common;
-
-use common::{typed_value, value_pair};
+use crate::common::{typed_value, value_pair};
 use hclkit_value::{Type, Value};
 use proptest::prelude::*;
 

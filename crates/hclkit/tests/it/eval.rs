@@ -12,7 +12,7 @@
 //! errors, the diagnostics must match in severity, summary, detail and subject range (the
 //! reference evaluates attributes in random order, so both lists are sorted by position).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

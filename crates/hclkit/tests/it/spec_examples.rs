@@ -5,9 +5,7 @@
 //! v2.14.1) with `tests/data/record/main.go` (`-mode config`, `-mode expr` or `-mode template`
 //! on a file holding exactly the source), or `tests/data/apirecord` where it says so.
 
-mod common;
-
-use common::diag_lines;
+use crate::common::diag_lines;
 use hclkit::syntax::native::ast::{BinaryOp, Expr, LiteralValue, Traverser};
 use hclkit::syntax::native::{parse_config, parse_expression, parse_template};
 

@@ -14,7 +14,7 @@
 //! }
 //! ```
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

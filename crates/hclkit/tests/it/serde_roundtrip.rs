@@ -7,7 +7,7 @@
 //!   elsewhere;
 //! * golden files: `tests/data/serde/*.hcl` are `to_string`'s output for the fixed values
 //!   below, each checked to be a fixed point of `hclfmt`. Re-record them with
-//!   `HCLKIT_RECORD_SERDE=1 cargo test -p hclkit --test serde_roundtrip golden`.
+//!   `HCLKIT_RECORD_SERDE=1 cargo test -p hclkit --test it serde_roundtrip::golden`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

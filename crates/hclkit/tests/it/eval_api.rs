@@ -3,9 +3,7 @@
 //! values, application functions and their errors, and robustness on deep and random input.
 //! Expected wording is the reference's (hcl v2.14.1 `hclsyntax`), read from its sources.
 
-mod common;
-
-use common::diag_lines;
+use crate::common::diag_lines;
 use hclkit::eval::{evaluate, EvalContext};
 use hclkit::Diagnostics;
 use hclkit_value::function::{Function, FunctionError, Parameter};

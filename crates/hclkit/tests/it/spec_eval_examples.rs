@@ -3,9 +3,7 @@
 //! states. Where the specification's example is itself broken, the test says so and checks the
 //! reference's behaviour (hcl v2.14.1, checked with `hcleval`).
 
-mod common;
-
-use common::diag_lines;
+use crate::common::diag_lines;
 use hclkit::eval::{evaluate, EvalContext};
 use hclkit::Diagnostics;
 use hclkit_value::{stdlib, Type, Value};
