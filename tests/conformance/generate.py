@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the conformance cases of tests/conformance/cases/ from the tables below.
+"""Writes the conformance cases of crates/hclkit-cli/tests/data/conformance/ from the tables below.
 
 Each case is a directory holding `spec.hcldec`, `input.hcl` or `input.json`, optionally
 `vars.json` (passed as `--vars`) and `flags` (extra hcldec flags, one per line). The expected
-outputs (`expected.json`) are recorded from the reference hcldec by `record.py`; this script
+outputs (`want.json`) are recorded from the reference hcldec by `record.py`; this script
 only writes the inputs. A case whose inputs are unchanged is left as it is (with its
-`expected.json`); a changed one is replaced (without it: record it again, e.g. with
+`want.json`); a changed one is replaced (without it: record it again, e.g. with
 `record.py --missing`). Other directories are left alone, so hand-written cases (any
 directory without a `.generated` marker) survive regeneration.
 
@@ -16,7 +16,7 @@ import os
 import shutil
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CASES = os.path.join(HERE, "cases")
+CASES = os.path.join(HERE, "..", "..", "crates", "hclkit-cli", "tests", "data", "conformance")
 
 # Left out on purpose (the reference's defects, see the README): infinite results (`1/0`), which
 # make the reference print invalid JSON, and misspellings with several equally close
@@ -40,13 +40,13 @@ def case(group, name, spec, input_text, vars=None, json_input=False, flags=None)
     if flags:
         files["flags"] = "\n".join(flags) + "\n"
     written.append(d)
-    if os.path.isdir(d) and set(os.listdir(d)) - {"expected.json"} == set(files):
+    if os.path.isdir(d) and set(os.listdir(d)) - {"want.json"} == set(files):
         same = True
         for f, text in files.items():
             with open(os.path.join(d, f), encoding="utf-8", newline="") as fh:
                 same = same and fh.read() == text
         if same:
-            return  # unchanged: its recorded expected.json stays
+            return  # unchanged: its recorded want.json stays
     if os.path.isdir(d):
         shutil.rmtree(d)
     os.makedirs(d)

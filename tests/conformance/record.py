@@ -1,23 +1,23 @@
 #!/usr/bin/env python3
 """Records each conformance case's expected outcome from the reference hcldec (hcl v2.14.1).
 
-For every case directory under tests/conformance/cases (see generate.py) this runs
+For every case directory under crates/hclkit-cli/tests/data/conformance (see generate.py) this runs
 
     hcldec --spec spec.hcldec --with-type --diags=json [--vars vars.json] [FLAGS] input.*
 
-in the case directory and writes `expected.json`:
+in the case directory and writes `want.json`:
 
     {"exit": N, "stdout": <stdout as JSON, or null if empty>, "diagnostics": [...]}
 
 where diagnostics are the reference's JSON diagnostics sorted by (filename, start byte,
 summary): the reference reports several errors in a varying order, we report them in
 source order. Cases on which the reference crashes or is nondeterministic in its value are
-reported and get no expected.json (the test then fails, so such a case must be dropped or
+reported and get no want.json (the test then fails, so such a case must be dropped or
 hand-written).
 
 Usage: python3 tests/conformance/record.py [--missing] [HCLDEC] [CASE_DIR...]
 
-Without CASE_DIRs, every case; with --missing, only cases without an expected.json (those
+Without CASE_DIRs, every case; with --missing, only cases without a want.json (those
 generate.py has just written).
 
 HCLDEC defaults to the reference built by shared/oracle/build.sh: $HCL_ORACLE_DIR/hcldec,
@@ -75,17 +75,17 @@ def main():
                  "or pass its path)" % hcldec)
     dirs = args
     if not dirs:
-        root = os.path.join(HERE, "cases")
+        root = os.path.join(HERE, "..", "..", "crates", "hclkit-cli", "tests", "data", "conformance")
         for group in sorted(os.listdir(root)):
             for name in sorted(os.listdir(os.path.join(root, group))):
                 dirs.append(os.path.join(root, group, name))
     if missing:
-        dirs = [d for d in dirs if not os.path.exists(os.path.join(d, "expected.json"))]
+        dirs = [d for d in dirs if not os.path.exists(os.path.join(d, "want.json"))]
     bad = 0
     for d in dirs:
         first, problem = run(hcldec, d)
         second, _ = run(hcldec, d) if first else (None, None)
-        path = os.path.join(d, "expected.json")
+        path = os.path.join(d, "want.json")
         if problem or first != second:
             bad += 1
             print("%s: %s" % (d, problem or "the reference is nondeterministic here"), file=sys.stderr)

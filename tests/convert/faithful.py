@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Faithfulness of `hclkit convert`, judged by the reference hcldec (run by scripts/conformance).
 
-For every conformance case (tests/conformance/cases/GROUP/NAME: spec.hcldec, input.hcl or
+For every conformance case (crates/hclkit-cli/tests/data/conformance/GROUP/NAME: spec.hcldec, input.hcl or
 input.json, optional vars.json and flags) that the reference hcldec decodes without error:
 
   native -> JSON:   `hclkit convert input.hcl` must give a JSON file that the reference decodes
@@ -61,7 +61,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hclkit", required=True)
     ap.add_argument("--ref", required=True)
-    ap.add_argument("--cases", default=os.path.join(os.path.dirname(__file__), "..", "conformance", "cases"))
+    ap.add_argument("--cases", default=os.path.join(os.path.dirname(__file__), "..", "..", "crates", "hclkit-cli", "tests", "data", "conformance"))
     ap.add_argument("--fail", action="store_true")
     ap.add_argument("--list", action="store_true", help="print every disagreeing case")
     ap.add_argument("--convert-flag", action="append", default=[], help="extra option for the native -> JSON conversion")

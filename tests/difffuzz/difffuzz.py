@@ -13,7 +13,7 @@ and compares what the conformance test compares: exit status, standard output as
 first diagnostic (diagnostics sorted by position, the reference's order varies) by severity,
 summary, detail and subject range. A disagreement is shrunk (dropping attributes, blocks,
 elements, spec parts and variables, replacing expressions by sub-expressions) while it persists,
-and written as a case directory in the layout of tests/conformance/cases/*/* (no expected.json:
+and written as a case directory in the layout of crates/hclkit-cli/tests/data/conformance/*/* (no want.json:
 record it with tests/conformance/record.py once it is a golden case).
 
 Set aside, not counted as disagreements (the reference's defects, see the hcldec issue):

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Records the formatter's expected outputs from the reference (hashicorp/hcl v2.14.1's
-# hclwrite.Format, which the reference's hclfmt runs) into tests/fmt/cases, and the tables the
+# hclwrite.Format, which the reference's hclfmt runs) into crates/hclkit/tests/data/fmt, and the tables the
 # formatter takes from the reference. Needs Go and Debian's golang-github-hashicorp-hcl-v2-dev
 # (see shared/oracle/build.sh) and the shared corpus. Re-run after changing the selection or the
 # hand-written inputs:
 #
 #   tests/fmt/record.sh [SHARED_CORPUS_REALWORLD_DIR]
 #
-# Case groups (each NAME.in with the reference's NAME.out):
+# Case groups (each NAME.in with the reference's NAME.want):
 #   hclwrite/     the cases of the reference's own TestFormat table (hclwrite/format_test.go),
 #                 inputs and expected outputs as that table gives them
 #   corpus/       the real-world files listed in corpus.txt (chosen by select_corpus.py), copied
@@ -17,7 +17,7 @@
 #                 quotes, template and heredoc openers inserted), from fmtoracle gen, seed 14
 #   handwritten/  inputs written for the corners: heredocs, graphemes, CRLF, comments,
 #                 templates, unbalanced brackets, invalid characters (the .in files are the
-#                 sources; only their .out files are recorded)
+#                 sources; only their .want files are recorded)
 # Tables (generated source files, observed from the reference, ~5 minutes):
 #   crates/hclkit/src/syntax/native/ref_ident_table.rs      (fmtoracle idents)
 #   crates/hclkit-value/src/stdlib/grapheme_bytes_table.rs  (fmtoracle graphemes)
@@ -33,7 +33,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$here/oracle" && go build -o "$tmp/fmtoracle" .)
 oracle=$tmp/fmtoracle
-cases=$here/cases
+cases=$repo/crates/hclkit/tests/data/fmt
 
 rm -rf "$cases/hclwrite" "$cases/corpus" "$cases/variants"
 "$oracle" table /usr/share/gocode/src/github.com/hashicorp/hcl/v2/hclwrite/format_test.go "$cases/hclwrite"
@@ -41,9 +41,9 @@ rm -rf "$cases/hclwrite" "$cases/corpus" "$cases/variants"
 mkdir -p "$cases/corpus"
 while IFS= read -r f; do
   cp "$corpus/$f" "$cases/corpus/$(echo "$f" | sed 's|/|__|g').in"
-done < "$here/corpus.txt"
+done < "$cases/corpus.txt"
 
-sed "s|^|$corpus/|" "$here/corpus.txt" >"$tmp/list"
+sed "s|^|$corpus/|" "$cases/corpus.txt" >"$tmp/list"
 "$oracle" gen -seed 14 -variants 1 -damaged 2 "$tmp/variants" "@$tmp/list"
 mkdir -p "$cases/variants"
 for f in "$tmp/variants"/*; do
@@ -51,7 +51,7 @@ for f in "$tmp/variants"/*; do
 done
 
 for g in corpus variants handwritten; do
-  find "$cases/$g" -name '*.out' -delete
+  find "$cases/$g" -name '*.want' -delete
   "$oracle" record "$cases/$g"
 done
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Chooses the real-world files recorded as formatter cases (writes corpus.txt, paths relative
+"""Chooses the real-world files recorded as formatter cases (writes crates/hclkit/tests/data/fmt/corpus.txt, paths relative
 to shared/corpus/realworld): every file with CR characters or bytes beyond ASCII, 24 files with
 heredocs, and an even spread of the rest (every repository represented), all under 16 KB.
 Run by hand when the corpus changes:  python3 select_corpus.py /path/to/shared/corpus/realworld
@@ -31,6 +31,7 @@ for f in chosen:
     if f not in seen:
         seen.add(f)
         out.append(f)
-with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'corpus.txt'), 'w') as fh:
+repo = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
+with open(os.path.join(repo, 'crates', 'hclkit', 'tests', 'data', 'fmt', 'corpus.txt'), 'w') as fh:
     fh.write('\n'.join(out) + '\n')
 print(len(out), 'files,', sum(len(data[f]) for f in out), 'bytes', file=sys.stderr)

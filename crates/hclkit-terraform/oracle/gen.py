@@ -119,7 +119,7 @@ for _ in range(count):
             items.append(item)
         out.append(f"yamldecode({hcl_str('[' + ', '.join(items) + ']')})")
     elif group == "fileset":
-        # Glob patterns over tests/fsdata (none that climbs out or starts at the root, which
+        # Glob patterns over tests/data/fsdata (none that climbs out or starts at the root, which
         # the policy refuses).
         parts = ["*", "**", "?", "[a-h]", "[!a-h]", "[^s]", "{hello,latin1}", "{s,b}", "*.txt", "*.t*", "sub", "deeper", "\\*", "[", "{a,", ".", "t", "x", "*l*", "*.{txt,json}", "[.]*"]
         pattern = "/".join(rnd.choice(parts) for _ in range(rnd.randrange(1, 4)))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records Terraform v1.0.3's results for the expressions of oracle/exprs/GROUP.txt (one a
-# line; or standard input when it is not a file) into tests/recorded/GROUP.jsonl, the
+# line; or standard input when it is not a file) into tests/data/recorded/GROUP.want.jsonl, the
 # expected results of tests/it/recorded.rs.
 #
 # Usage: crates/hclkit-terraform/oracle/record.sh GROUP [< expressions.txt]
@@ -9,22 +9,22 @@
 #
 # It runs /work/shared/tools/tfeval (TFEVAL overrides the path), which installs Terraform with
 # /work/shared/oracle/terraform.sh and evaluates each expression in its own `terraform
-# console`. `@FSDATA@` in an expression stands for the absolute path of tests/fsdata (files
+# console`. `@FSDATA@` in an expression stands for the absolute path of tests/data/fsdata (files
 # the filesystem functions read); the placeholder is put back into the recorded results.
-# fileset cases list tests/fsdata: after adding a file there, re-record `filesystem`.
+# fileset cases list tests/data/fsdata: after adding a file there, re-record `filesystem`.
 # Random cases: oracle/gen.py GROUP writes exprs/generated_GROUP.txt (fixed seed).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 crate=$(dirname "$here")
 group=${1:?usage: record.sh GROUP [< expressions.txt]}
 tfeval=${TFEVAL:-/work/shared/tools/tfeval}
-fsdata=$crate/tests/fsdata
+fsdata=$crate/tests/data/fsdata
 list=$here/exprs/$group.txt
 if [[ ! -f $list ]]; then
   mkdir -p "$here/exprs"
   cat > "$list"
 fi
-out=$crate/tests/recorded/$group.jsonl
+out=$crate/tests/data/recorded/$group.want.jsonl
 mkdir -p "$(dirname "$out")"
 # Comment lines (#) in the list are skipped.
 grep -v '^#' "$list" | grep -v '^[[:space:]]*$' | FSDATA="$fsdata" python3 -c '

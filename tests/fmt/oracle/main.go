@@ -4,10 +4,10 @@
 //
 //	fmtoracle format IN OUT     format IN (a file, or every file under a directory) to OUT
 //	                            (a file, or the same relative paths under a directory)
-//	fmtoracle record DIR        for every NAME.in under DIR, write the formatted NAME.out
+//	fmtoracle record DIR        for every NAME.in under DIR, write the formatted NAME.want
 //	fmtoracle tokens FILE       print the reference scanner's tokens: type, start and end byte
 //	fmtoracle table TEST.go DIR write the cases of the reference's TestFormat table (its
-//	                            format_test.go) as DIR/NNN.in and DIR/NNN.out, checking that
+//	                            format_test.go) as DIR/NNN.in and DIR/NNN.want, checking that
 //	                            Format gives each case's expected output
 //	fmtoracle idents OUT.rs     write the reference scanner's identifier characters beyond
 //	                            ASCII, observed by lexing byte sequences, as a Rust table
@@ -133,7 +133,7 @@ func record(dir string) {
 			return err
 		}
 		if info.Mode().IsRegular() && strings.HasSuffix(path, ".in") {
-			formatFile(path, strings.TrimSuffix(path, ".in")+".out")
+			formatFile(path, strings.TrimSuffix(path, ".in")+".want")
 			n++
 		}
 		return nil
@@ -207,7 +207,7 @@ func table(testFile, dir string) {
 		if err := os.WriteFile(name+".in", []byte(c[0]), 0644); err != nil {
 			die("%s", err)
 		}
-		if err := os.WriteFile(name+".out", []byte(c[1]), 0644); err != nil {
+		if err := os.WriteFile(name+".want", []byte(c[1]), 0644); err != nil {
 			die("%s", err)
 		}
 	}

@@ -1,11 +1,11 @@
 //! `hclkit check`, run as a user would: files, directories, standard input, read errors,
 //! the rustc-style text and its summary, folded cascades, `--diags=json`, `--spec`, colour.
 //!
-//! `fixtures/broken.ref.txt` and `fixtures/broken.ref.json` were recorded from the reference
+//! `tests/data/check/broken.want.txt` and `broken.want.json` were recorded from the reference
 //! (hcl v2.14.1): `hcldec --spec S broken.hcl` with a spec that reads nothing (`literal`), so
 //! that only the parse diagnostics are printed, with and without `--diags=json`; the first
-//! diagnostic of `fixtures/broken.json` (summary, start byte) likewise. The files
-//! in `fixtures/realworld` are copies of files of the shared real-world corpus (their paths
+//! diagnostic of `broken.json` (summary, start byte) likewise. The files
+//! in `tests/data/check/realworld` are copies of files of the shared real-world corpus (their paths
 //! there, `/` replaced by `__`), all accepted by the reference.
 
 use std::io::Write;
@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/check")
 }
 
 fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
@@ -111,7 +111,7 @@ fn broken_file_prints_the_references_json() {
     assert_eq!(o.status.code(), Some(1));
     let got: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let want: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(fixtures().join("broken.ref.json")).unwrap()).unwrap();
+        serde_json::from_slice(&std::fs::read(fixtures().join("broken.want.json")).unwrap()).unwrap();
     assert_eq!(got, want);
     // The summary goes to standard error, keeping standard output one JSON document.
     assert_eq!(stderr(&o), "checked 1 file: 3 errors, 0 warnings\n");
@@ -124,7 +124,7 @@ fn the_library_keeps_the_references_text_layout() {
     let src = std::fs::read(fixtures().join("broken.hcl")).unwrap();
     let mut files = hclkit::Files::new();
     let (_, diags) = files.parse(src, "broken.hcl");
-    let want = std::fs::read_to_string(fixtures().join("broken.ref.txt")).unwrap();
+    let want = std::fs::read_to_string(fixtures().join("broken.want.txt")).unwrap();
     assert_eq!(diags.to_text(&files, 80, false), want);
 }
 

@@ -1,6 +1,6 @@
-//! The conformance corpus (`tests/conformance/` at the repository root): every case run
+//! The conformance corpus (`tests/data/conformance/`): every case run
 //! through our `hcldec` exactly as `tests/conformance/record.py` ran the reference hcldec
-//! (hashicorp/hcl v2.14.1, go-cty v1.12.1) to record its `expected.json`:
+//! (hashicorp/hcl v2.14.1, go-cty v1.12.1) to record its `want.json`:
 //!
 //! ```text
 //! hcldec --spec spec.hcldec --with-type --diags=json [--vars vars.json] [FLAGS] input.*
@@ -18,7 +18,7 @@ use std::process::Command;
 use serde_json::Value as Json;
 
 fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/cases")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance")
 }
 
 fn case_dirs() -> Vec<PathBuf> {
@@ -95,12 +95,12 @@ fn as_python_reads(json: &Json) -> Json {
 
 /// What differs between our outcome and the expected one (empty: they match).
 fn compare(dir: &Path) -> Vec<String> {
-    let expected: Json = match std::fs::read_to_string(dir.join("expected.json")) {
+    let expected: Json = match std::fs::read_to_string(dir.join("want.json")) {
         Ok(s) => match serde_json::from_str(&s) {
             Ok(j) => j,
-            Err(e) => return vec![format!("expected.json is not JSON: {e}")],
+            Err(e) => return vec![format!("want.json is not JSON: {e}")],
         },
-        Err(_) => return vec!["no expected.json (record it with record.py)".into()],
+        Err(_) => return vec!["no want.json (record it with record.py)".into()],
     };
     let (exit, stdout, diags) = match run(dir) {
         Ok(r) => r,

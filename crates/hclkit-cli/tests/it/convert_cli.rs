@@ -1,7 +1,7 @@
 //! `hclkit convert`, run as a binary.
 //!
-//! The cases of `tests/fixtures/convert/` carry `expected.json`, recorded from the REFERENCE
-//! hcldec by `tests/fixtures/convert/record.sh` (the reference's decoding of `input.hcl`);
+//! The cases of `tests/data/convert/` carry `want.json`, recorded from the REFERENCE
+//! hcldec by `tests/data/convert/record.sh` (the reference's decoding of `input.hcl`);
 //! our conversions of `input.hcl` (to JSON, and that JSON back to native with the case's
 //! spec) must decode (with our hcldec) to exactly that. The live check against the reference
 //! itself, over all conformance cases, is `tests/convert/faithful.py` in `scripts/conformance`.
@@ -15,7 +15,7 @@ fn hclkit() -> Command {
 }
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/convert")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/convert")
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -59,7 +59,7 @@ fn recorded_cases_decode_as_the_reference_decodes_the_original() {
         }
         n += 1;
         let name = case.file_name().unwrap().to_string_lossy().into_owned();
-        let expected = std::fs::read_to_string(case.join("expected.json")).unwrap();
+        let expected = std::fs::read_to_string(case.join("want.json")).unwrap();
         assert_eq!(hcldec(&case, &case.join("input.hcl")), expected, "{name}: the original");
         for flag in ["--blocks=nested", "--blocks=array", "--simplify"] {
             let json = scratch(&format!("{name}{flag}.json"));

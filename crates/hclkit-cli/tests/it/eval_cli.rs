@@ -1,6 +1,6 @@
 //! `hclkit eval`, run as a user would. The expected values of the Terraform functions are
 //! Terraform v1.0.3's (`terraform console`, through /work/shared/tools/tfeval), as recorded in
-//! crates/hclkit-terraform/tests/recorded.
+//! crates/hclkit-terraform/tests/data/recorded.
 
 use std::process::{Command, Output};
 

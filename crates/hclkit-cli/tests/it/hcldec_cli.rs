@@ -668,12 +668,12 @@ fn eval_limit_flags_bound_raise_and_lift_the_work_of_evaluation() {
 
 /// Names from a JSON-syntax body reach messages quoted as Go's `strconv.Quote` quotes them,
 /// with Go 1.19's `unicode.IsPrint`: the expected diagnostics were recorded from the reference
-/// hcldec by `tests/fixtures/go-quote/record.sh`.
+/// hcldec by `tests/data/go-quote/record.sh`.
 #[test]
 fn json_names_are_quoted_as_go_quotes() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-quote");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/go-quote");
     let out = hcldec(&data, &["--spec=spec.hcldec", "--diags=json", "in.json"], None);
     assert_eq!(out.status.code(), Some(2));
-    let want = std::fs::read_to_string(data.join("expected.stderr")).expect("recorded output");
+    let want = std::fs::read_to_string(data.join("want.stderr")).expect("recorded output");
     assert_eq!(text(&out.stderr), want);
 }

@@ -1,6 +1,6 @@
-//! The `hclfmt` binary against the reference's: every case of `fixtures/hclfmt/` (arguments,
+//! The `hclfmt` binary against the reference's: every case of `tests/data/hclfmt/` (arguments,
 //! standard input, the files of the working directory) was run through the reference's
-//! `hclfmt` by `fixtures/hclfmt/record.sh`, which saved its standard output and error, its
+//! `hclfmt` by `tests/data/hclfmt/record.sh`, which saved its standard output and error, its
 //! exit status and the working directory afterwards; ours must do exactly the same.
 
 use std::collections::BTreeMap;
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn cases() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hclfmt")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hclfmt")
 }
 
 /// Every file under `dir`, by relative path (an absent directory is empty).

@@ -1,4 +1,4 @@
-//! The hostile-input corpus (`tests/hostile/*.case`): small files that try to make `hcldec`
+//! The hostile-input corpus (`tests/data/hostile/*.case`): small files that try to make `hcldec`
 //! hang, overflow its stack or eat memory, each with the outcome it must have instead.
 //!
 //! Every case runs through the real `hcldec` binary twice, with diagnostics as JSON and as
@@ -59,7 +59,7 @@ struct Case {
 }
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile")
 }
 
 /// Expands every `{{repeat N:TEXT}}` in `s` (TEXT holds no `}}`).
@@ -276,7 +276,7 @@ fn run_case(case: &Case) -> Result<(), String> {
 #[test]
 fn hostile_inputs_have_bounded_outcomes() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .expect("tests/hostile")
+        .expect("tests/data/hostile")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "case"))
         .collect();

@@ -61,7 +61,7 @@ fn pool() -> Vec<Value> {
 
 #[test]
 fn no_function_panics_on_awkward_arguments() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fsdata");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fsdata");
     let table = functions(&Options::new().with_filesystem(FsPolicy::under(dir)));
     let pool = pool();
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;

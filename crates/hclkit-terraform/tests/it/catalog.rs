@@ -62,7 +62,7 @@ const FUNCTIONS: &[&str] = &[
 const LATER: &[&str] = &["timecmp", "plantimestamp"];
 
 fn recorded_expressions() -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recorded");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/recorded");
     let mut all = String::new();
     for e in std::fs::read_dir(dir).unwrap() {
         all.push_str(&std::fs::read_to_string(e.unwrap().path()).unwrap());
@@ -95,7 +95,7 @@ fn every_function_is_in_the_table_described_and_recorded() {
 
 #[test]
 fn unknown_arguments_give_unknown_results() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fsdata");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fsdata");
     let table = functions(&Options::new().with_filesystem(FsPolicy::under(dir)));
     for name in FUNCTIONS {
         let f = &table[name];

@@ -8,7 +8,7 @@ use hclkit_terraform::{functions, FsPolicy, Options};
 use hclkit_value::{Type, Value};
 
 fn fixture() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fsdata")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fsdata")
 }
 
 fn call(options: &Options, name: &str, args: &[Value]) -> Result<Value, String> {
@@ -65,11 +65,11 @@ fn relative_paths_resolve_against_the_base_directory() {
 #[test]
 fn a_relative_base_directory_is_taken_from_the_working_directory() {
     // Tests run in the crate's directory.
-    let options = Options::new().with_filesystem(FsPolicy::under("tests/fsdata"));
+    let options = Options::new().with_filesystem(FsPolicy::under("tests/data/fsdata"));
     assert_eq!(call(&options, "file", &[s("hello.txt")]).unwrap(), s("hello\n"));
     assert!(call(&options, "file", &[s("../it/recorded.rs")]).unwrap_err().contains("outside"));
     let options = Options::new().with_filesystem(FsPolicy::under("."));
-    assert_eq!(call(&options, "file", &[s("tests/fsdata/hello.txt")]).unwrap(), s("hello\n"));
+    assert_eq!(call(&options, "file", &[s("tests/data/fsdata/hello.txt")]).unwrap(), s("hello\n"));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Recorded-oracle tests: every line of every `tests/recorded/*.jsonl` file is an expression
+//! Recorded-oracle tests: every line of every `tests/data/recorded/*.want.jsonl` file is an expression
 //! and the result Terraform v1.0.3 gave for it, recorded by `oracle/record.sh GROUP` (which
 //! runs `/work/shared/tools/tfeval` on `oracle/exprs/GROUP.txt`; re-run it to re-record).
 //!
@@ -9,7 +9,7 @@
 //! something that is not JSON: `(known after apply)` for an unknown value).
 //!
 //! The expression is parsed with `hclkit::parse_expression` and evaluated with the table of
-//! `hclkit_terraform::functions` (no planning; files readable under `tests/fsdata`, which
+//! `hclkit_terraform::functions` (no planning; files readable under `tests/data/fsdata`, which
 //! expressions and details name as `@FSDATA@`, the recorder's placeholder for its absolute
 //! path). A value is encoded with the table's own `jsonencode` and compared as JSON (numbers
 //! by value); an error is compared by summary and detail (whitespace runs as one space, since
@@ -28,7 +28,7 @@ fn crate_dir() -> PathBuf {
 }
 
 fn fsdata() -> String {
-    crate_dir().join("tests/fsdata").to_string_lossy().into_owned()
+    crate_dir().join("tests/data/fsdata").to_string_lossy().into_owned()
 }
 
 /// What hclkit gives for `expr`, in tfeval's form.
@@ -131,7 +131,7 @@ fn with_fsdata(v: &Json) -> Json {
 }
 
 fn recorded_files() -> Vec<PathBuf> {
-    let dir = crate_dir().join("tests/recorded");
+    let dir = crate_dir().join("tests/data/recorded");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())

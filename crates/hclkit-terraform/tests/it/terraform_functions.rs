@@ -1,4 +1,4 @@
-//! What the recorded cases (tests/recorded) cannot show: unknown arguments (the console has
+//! What the recorded cases (tests/data/recorded) cannot show: unknown arguments (the console has
 //! none), inputs on which Terraform v1.0.3 panics (hclkit returns an error instead; see
 //! docs/spec-departures.md), the sensitivity functions (hclkit values carry no marks), and
 //! the functions added after v1.0.3 (from Terraform's documentation).

@@ -25,7 +25,7 @@ def emit(table, cases):
         rec["want"] = out
         print(json.dumps(rec, ensure_ascii=False))
 
-# One JSON line per case, for ../../tests/data/json_recorded.jsonl (read by src/json/tests.rs).
+# One JSON line per case, for ../../tests/data/json.want.jsonl (read by src/json/tests.rs).
 emit('UNMARSHAL', U)
 emit('IMPLIED', I)
 emit('TYPES', T)

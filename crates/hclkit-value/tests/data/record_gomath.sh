@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Records gomath_cases.txt: arguments for `log` and `pow` (and Go's math.Log and math.Exp,
+# Records gomath.want.txt: arguments for `log` and `pow` (and Go's math.Log and math.Exp,
 # which they are built on) with the reference's results as float64 bit patterns, from
 # ../gomath-oracle/main.go (go-cty v1.12.1 and Go 1.19's math package on amd64; math.Exp takes
 # its FMA path on a CPU with AVX and FMA, as the reference's machines have). Read by
@@ -16,5 +16,5 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export GOPATH=${GOPATH:-/usr/share/gocode} GO111MODULE=off GOFLAGS= GOCACHE=${GOCACHE:-$tmp/gocache}
 go build -o "$tmp/gomath-oracle" "$here/../gomath-oracle/main.go"
-"$tmp/gomath-oracle" -seed "$seed" -n "$n" > "$out_dir/gomath_cases.txt"
-echo "recorded $(grep -vc '^#' "$out_dir/gomath_cases.txt") cases (seed $seed)"
+"$tmp/gomath-oracle" -seed "$seed" -n "$n" > "$out_dir/gomath.want.txt"
+echo "recorded $(grep -vc '^#' "$out_dir/gomath.want.txt") cases (seed $seed)"

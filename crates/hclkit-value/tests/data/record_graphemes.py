@@ -4,7 +4,7 @@
 Random strings over an alphabet with characters of every class the reference's segmentation
 grammar distinguishes are passed through `strlen`, `strrev` (hcldec's `reverse`) and `substr`
 by the reference evaluator `hcleval` (build it to /tmp/hcleval; see
-/work/shared/tools/hcleval/README.md); the results go to graphemes_expected.jsonl.
+/work/shared/tools/hcleval/README.md); the results go to graphemes.want.jsonl.
 
     python3 record_graphemes.py [/path/to/hcleval]
 """
@@ -56,6 +56,6 @@ with tempfile.TemporaryDirectory() as tmp:
 v = json.loads(p.stdout)['value']
 out = [{'s': v['nfc'][i], 'offset': o, 'length': l, 'strlen': v['len'][i], 'reverse': v['rev'][i],
         'substr': v['sub'][i]} for i, (s, o, l) in enumerate(cases)]
-with open(os.path.join(here, 'graphemes_expected.jsonl'), 'w', encoding='utf-8') as f:
+with open(os.path.join(here, 'graphemes.want.jsonl'), 'w', encoding='utf-8') as f:
     f.write(''.join(json.dumps(c, ensure_ascii=True) + '\n' for c in out))
 print('%d cases recorded' % len(out))

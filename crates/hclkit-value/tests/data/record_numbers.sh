@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Records the expectations of the number tests from the reference implementation:
-#   number_table.txt  from number_table.in, evaluated by the reference hcldec (HCL v2.14.1,
+#   number_table.want.txt  from number_table.in, evaluated by the reference hcldec (HCL v2.14.1,
 #                     go-cty v1.12.1, Go 1.19): each expression is interpolated in a string
 #                     template of a literal spec, so numbers print as big.Float.Text('f', -1).
-#   number_diff.txt   RPN programs (number_programs_special.txt plus a seeded random batch from
+#   number_diff.want.txt   RPN programs (number_programs_special.txt plus a seeded random batch from
 #                     gen_programs.py) evaluated by number_oracle.go against go-cty directly.
 # Usage: record_numbers.sh [HCLDEC [OUT_DIR]]   (defaults: /work/oracle/hcldec, this directory;
 # scripts/conformance records into a scratch directory and compares with the committed files)
@@ -14,7 +14,7 @@ out_dir=${2:-$here}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-out="$out_dir/number_table.txt"
+out="$out_dir/number_table.want.txt"
 : > "$out"
 echo > "$tmp/empty.hcl"
 while IFS= read -r expr; do
@@ -36,5 +36,5 @@ go build -o "$tmp/number_oracle" "$here/number_oracle.go"
 {
   grep -v '^#' "$here/number_programs_special.txt"
   python3 "$here/gen_programs.py" 1500 20240601
-} | "$tmp/number_oracle" > "$out_dir/number_diff.txt"
-echo "recorded $(wc -l < "$out") table rows and $(wc -l < "$out_dir/number_diff.txt") programs"
+} | "$tmp/number_oracle" > "$out_dir/number_diff.want.txt"
+echo "recorded $(wc -l < "$out") table rows and $(wc -l < "$out_dir/number_diff.want.txt") programs"

@@ -4,7 +4,7 @@
 Each case is evaluated as the root attribute `x = <expr>` by the reference evaluator
 `hcleval` (see /work/shared/tools/hcleval/README.md; build it to /tmp/hcleval), with the
 variables n, s, d and b unknown (number, string, dynamic, bool). The output, value and type or
-diagnostics, is written to stdlib_expected.jsonl, one {"expr": ..., "result": ...} per line.
+diagnostics, is written to stdlib.want.jsonl, one {"expr": ..., "result": ...} per line.
 
     python3 record_stdlib.py [/path/to/hcleval]
 """
@@ -28,6 +28,6 @@ with tempfile.TemporaryDirectory() as tmp:
             if 'subject' in d:
                 d['subject'].pop('filename', None)
         out.append(json.dumps({'expr': e, 'result': result}, ensure_ascii=False, sort_keys=True))
-with open(os.path.join(here, 'stdlib_expected.jsonl'), 'w', encoding='utf-8') as f:
+with open(os.path.join(here, 'stdlib.want.jsonl'), 'w', encoding='utf-8') as f:
     f.write('\n'.join(out) + '\n')
 print('%d cases recorded' % len(out))

@@ -13,7 +13,7 @@
 //
 // prints N random cases for each of `log` and `pow` and N/10 for each of `ln` and `exp`,
 // after a fixed grid of special values (every pair of them for log and pow) and √2/2·2^k. The committed
-// tests/data/gomath_cases.txt is `gomath-oracle -seed 1 -n 20000` (recorded on amd64 with
+// tests/data/gomath.want.txt is `gomath-oracle -seed 1 -n 20000` (recorded on amd64 with
 // AVX and FMA, where math.Exp takes its FMA path; on other CPUs the reference itself gives
 // other bits), and scripts/conformance re-records it and runs a fresh seed.
 //

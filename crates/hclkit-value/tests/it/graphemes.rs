@@ -8,7 +8,7 @@ use hclkit_value::{stdlib, Value};
 fn random_strings_segment_like_the_reference() {
     let (strlen, reverse, substr) = (stdlib::strlen(), stdlib::reverse(), stdlib::substr());
     let mut failures = Vec::new();
-    let data = include_str!("../data/graphemes_expected.jsonl");
+    let data = include_str!("../data/graphemes.want.jsonl");
     for line in data.lines().filter(|l| !l.is_empty()) {
         let case: serde_json::Value = serde_json::from_str(line).expect("valid JSON");
         let s = Value::string(case["s"].as_str().expect("s"));

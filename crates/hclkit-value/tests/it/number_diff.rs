@@ -1,4 +1,4 @@
-//! Differential test against go-cty: `tests/data/number_diff.txt` holds small RPN programs
+//! Differential test against go-cty: `tests/data/number_diff.want.txt` holds small RPN programs
 //! over numbers and the results go-cty v1.12.1 (Go 1.19 `math/big`) gave for them, recorded
 //! by `tests/data/number_oracle.go` (see `tests/data/record_numbers.sh`). Each program is
 //! evaluated here with the `Number` API and the results must be identical: printed text
@@ -103,7 +103,7 @@ fn eval_inner(program: &str) -> Result<Outcome, String> {
 #[test]
 fn number_programs_match_go_cty() {
     let path = std::env::var("NUMBER_DIFF_FILE")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/number_diff.txt").to_string());
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/number_diff.want.txt").to_string());
     let data = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     let mut checked = 0;
     let mut failures = Vec::new();

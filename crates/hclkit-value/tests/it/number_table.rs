@@ -1,4 +1,4 @@
-//! Numbers against the reference's printed results: `tests/data/number_table.txt` holds HCL
+//! Numbers against the reference's printed results: `tests/data/number_table.want.txt` holds HCL
 //! expressions and what the reference hcldec (HCL v2.14.1, go-cty v1.12.1, Go 1.19) printed
 //! for them, recorded by `tests/data/record_numbers.sh` from `tests/data/number_table.in`.
 //! This test evaluates each expression with a small HCL arithmetic evaluator written on the
@@ -252,7 +252,7 @@ fn eval(expr: &str) -> String {
 
 #[test]
 fn hcl_expressions_print_as_the_reference() {
-    let data = include_str!("../data/number_table.txt");
+    let data = include_str!("../data/number_table.want.txt");
     let mut failures = Vec::new();
     let mut count = 0;
     for line in data.lines() {

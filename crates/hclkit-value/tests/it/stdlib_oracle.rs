@@ -3,7 +3,7 @@
 //! Each `oracle!` case is an HCL expression; `tests/data/record_stdlib.py` evaluated it with the
 //! reference (`hcleval`, with `n`, `s`, `d` and `b` unknown: a number, a string, the dynamic
 //! value and a bool) and stored the value and type, or the diagnostics, in
-//! `tests/data/stdlib_expected.jsonl`. Here a small evaluator for the few expression forms the
+//! `tests/data/stdlib.want.jsonl`. Here a small evaluator for the few expression forms the
 //! cases use (literals, tuples, objects, unknown variables, `b ? x : y`, function calls) calls
 //! our functions the way HCL does and compares: the value (identity, type included), or each
 //! diagnostic's summary, detail and the column its subject starts at.
@@ -31,7 +31,7 @@ enum Expected {
 fn expected() -> &'static HashMap<String, serde_json::Value> {
     static DATA: OnceLock<HashMap<String, serde_json::Value>> = OnceLock::new();
     DATA.get_or_init(|| {
-        include_str!("../data/stdlib_expected.jsonl")
+        include_str!("../data/stdlib.want.jsonl")
             .lines()
             .filter(|l| !l.trim().is_empty())
             .map(|l| {

@@ -1,7 +1,7 @@
 //! The information model on native-syntax bodies: content, partial content and
 //! just-attributes against the reference's diagnostics.
 //!
-//! The `.ref.json` files in `tests/data/body` were recorded from the reference (hcl v2.14.1)
+//! The `.want.json` files in `tests/data/body` were recorded from the reference (hcl v2.14.1)
 //! with `hcldec` and `hcleval`; see the README there. The schemas below are the ones the
 //! `.hcldec` specs imply.
 
@@ -49,7 +49,7 @@ fn content_reports_missing_extraneous_and_unsupported_items() {
         .block("service", &[])
         .block("resource", &["type", "name"]);
     let (content, diags) = body.content(&schema);
-    assert_ref(&diags, "content.ref.json");
+    assert_ref(&diags, "content.want.json");
     assert_eq!(content.attributes.keys().collect::<Vec<_>>(), ["count"]);
     // Only the blocks with the right labels are taken; `servce` and `count` are not.
     assert!(content.blocks.is_empty());
@@ -66,7 +66,7 @@ fn content_suggests_blocks_for_attributes_and_checks_nested_bodies() {
     let (inner, more) = content.blocks[0].body.content(&nested);
     assert!(inner.attributes.is_empty());
     diags.extend(more);
-    assert_ref(&diags, "block_suggestion.ref.json");
+    assert_ref(&diags, "block_suggestion.want.json");
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn content_label_counts() {
     let body = parse("labels.hcl");
     let schema = BodySchema::new().block("resource", &["type", "name"]).block("single", &[]);
     let (content, diags) = body.content(&schema);
-    assert_ref(&diags, "labels.ref.json");
+    assert_ref(&diags, "labels.want.json");
     // `single {}` is the one block with the right labels.
     assert_eq!(content.blocks.len(), 1);
     let b = &content.blocks[0];
@@ -90,7 +90,7 @@ fn content_label_counts() {
 fn just_attributes_rejects_blocks() {
     let body = parse("just_attributes.hcl");
     let (attrs, diags) = body.just_attributes();
-    assert_ref(&diags, "just_attributes.ref.json");
+    assert_ref(&diags, "just_attributes.want.json");
     assert_eq!(attrs.keys().collect::<Vec<_>>(), ["a", "b"]);
 }
 

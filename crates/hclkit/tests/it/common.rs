@@ -172,13 +172,13 @@ pub fn fixtures(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 }
 
 /// Evaluates the root attributes of the fixture at `path` in the context its header asks for
-/// (extended by `extend`) and compares the outcome with the recorded `*.out.json`.
+/// (extended by `extend`) and compares the outcome with the recorded `*.want.json`.
 pub fn check_root_attributes(
     path: &std::path::Path,
     extend: &dyn Fn(EvalContext) -> EvalContext,
 ) -> Result<(), String> {
     let src = std::fs::read(path).map_err(|e| e.to_string())?;
-    let expected_path = path.with_extension("out.json");
+    let expected_path = path.with_extension("want.json");
     let expected = std::fs::read_to_string(&expected_path).map_err(|e| format!("{}: {e}", expected_path.display()))?;
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let ctx = extend(context(&String::from_utf8_lossy(&src)));

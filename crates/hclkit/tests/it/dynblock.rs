@@ -1,6 +1,6 @@
 //! `dynamic` blocks: every `tests/data/dynblock/*.hcl` fixture is expanded with
 //! `hclkit::ext::dynblock::expand` and dumped under its schema (`NAME.schema.json`), and the
-//! dump is compared with what the reference printed for it (`NAME.out.json`, recorded by
+//! dump is compared with what the reference printed for it (`NAME.want.json`, recorded by
 //! `tests/data/dynblock/record.sh` with `record/main.go`, i.e. hcl v2.14.1's `ext/dynblock`
 //! and go-cty v1.12.1): the attributes (ranges, values evaluated in the fixture's context),
 //! the blocks (type, labels, ranges, whether the body is unknown, nested bodies), missing-item
@@ -175,7 +175,7 @@ fn context(src: &str) -> EvalContext {
 fn check(path: &Path) -> Result<(), String> {
     let src = std::fs::read(path).map_err(|e| e.to_string())?;
     let schema: Json = serde_json::from_slice(&std::fs::read(path.with_extension("schema.json")).unwrap()).unwrap();
-    let expected: Json = serde_json::from_slice(&std::fs::read(path.with_extension("out.json")).unwrap()).unwrap();
+    let expected: Json = serde_json::from_slice(&std::fs::read(path.with_extension("want.json")).unwrap()).unwrap();
     let schema = Schema(schema);
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let ctx = context(&String::from_utf8_lossy(&src));
@@ -307,7 +307,7 @@ fn truncated_fixtures_do_not_panic() {
 /// Decoding expanded bodies with hcldec specs: every `tests/data/dynblock/decode/*.hcl` is
 /// expanded and decoded with the spec `NAME.hcldec` (loaded with `decode::specfile`), and the
 /// value, diagnostics and `dynblock::variables` under the spec are compared with
-/// `NAME.out.json`, recorded with `record-decode/main.go` (the reference's `hcldec.Decode` of
+/// `NAME.want.json`, recorded with `record-decode/main.go` (the reference's `hcldec.Decode` of
 /// `dynblock.Expand`, and `dynblock.VariablesHCLDec`). This is where unknown `for_each` values
 /// make `block_list`, `block_set` and `block_map` results unknown.
 #[test]
@@ -330,7 +330,7 @@ fn decode_fixtures_match_the_reference() {
         let root = NativeBody::arc_from_file(&file);
         let (value, d) = hclkit::spec::decode(&*dynblock::expand(root.clone(), &ctx), &spec.root, Some(&ctx));
         diags.extend(d);
-        let expected: Json = serde_json::from_slice(&std::fs::read(path.with_extension("out.json")).unwrap()).unwrap();
+        let expected: Json = serde_json::from_slice(&std::fs::read(path.with_extension("want.json")).unwrap()).unwrap();
 
         let mut enc = String::new();
         common::encode(&value, &mut enc);

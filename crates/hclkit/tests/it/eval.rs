@@ -1,6 +1,6 @@
-//! Evaluation fixtures: every `tests/eval/*.hcl` file's root attributes are evaluated and
+//! Evaluation fixtures: every `tests/data/eval/*.hcl` file's root attributes are evaluated and
 //! compared with the output of the reference evaluator `hcleval` (hcl v2.14.1, go-cty
-//! v1.12.1), recorded next to each file as `*.out.json` by `tests/eval/record.sh`.
+//! v1.12.1), recorded next to each file as `*.want.json` by `tests/data/eval/record.sh`.
 //!
 //! A fixture may start with header comments giving the context:
 //! `# vars: {"name": "web"}` (a JSON object, typed as the reference's implied JSON types) and
@@ -18,6 +18,6 @@ use std::path::Path;
 
 #[test]
 fn eval_fixtures_match_the_reference() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/eval");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/eval");
     common::check_fixture_dir(&dir, 150, &|ctx| ctx);
 }

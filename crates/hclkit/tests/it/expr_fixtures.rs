@@ -1,7 +1,7 @@
-//! Standalone-expression fixtures: every `tests/fixtures/expr/*.hcl` is parsed as one native
+//! Standalone-expression fixtures: every `tests/data/fixtures/expr/*.hcl` is parsed as one native
 //! expression (as `hclsyntax.ParseExpression` does) and its diagnostics must equal, field by
 //! field (summary, detail, subject and context ranges), those recorded from the reference
-//! (hashicorp/hcl v2.14.1) in `<name>.ref.json` by `tests/fixtures/expr/record.sh`.
+//! (hashicorp/hcl v2.14.1) in `<name>.want.json` by `tests/data/fixtures/expr/record.sh`.
 //!
 //! These cover what only the expression entry point reports, such as "Extra characters after
 //! expression" (and that it is not reported once the parser is recovering from an error).
@@ -38,7 +38,7 @@ fn diags_json(d: &Diagnostics) -> serde_json::Value {
 
 #[test]
 fn expression_fixtures_match_the_reference() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/expr");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fixtures/expr");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -53,7 +53,7 @@ fn expression_fixtures_match_the_reference() {
         let src = std::fs::read(path).unwrap();
         let (_, diags) = hclkit::parse_expression(src, &name);
         let want: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(path.with_extension("ref.json")).unwrap()).unwrap();
+            serde_json::from_str(&std::fs::read_to_string(path.with_extension("want.json")).unwrap()).unwrap();
         let ours = diags_json(&diags);
         if want["diagnostics"] != ours {
             failures.push(format!("{name}\nref:  {}\nours: {ours}", want["diagnostics"]));

@@ -1,10 +1,10 @@
-//! Data-driven tests: every `tests/fixtures/{valid,invalid}/*.hcl`.
+//! Data-driven tests: every `tests/data/fixtures/{valid,invalid}/*.hcl`.
 //!
 //! For each file:
 //! - the readable tree dump and the rendered diagnostics must equal `<name>.snap` (set
 //!   `UPDATE_SNAPSHOTS=1` to rewrite the snapshots after reviewing a change);
 //! - the diagnostics must equal, field by field, those the reference recorded in
-//!   `<name>.ref.json` (see `tests/data/record/record.sh`);
+//!   `<name>.want.json` (see `tests/data/record/record.sh`);
 //! - valid files have no diagnostics and invalid ones at least one error;
 //! - structural invariants hold: tokens are ordered and cover the source (only spaces and
 //!   tabs between them), and every node's span lies inside its parent's.
@@ -17,7 +17,7 @@ use hclkit::syntax::native::lexer::{lex, LexMode};
 use hclkit::{Diagnostics, Span};
 
 fn fixtures(kind: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(kind);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fixtures").join(kind);
     let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()
@@ -29,7 +29,7 @@ fn fixtures(kind: &str) -> Vec<PathBuf> {
 }
 
 fn rel_name(p: &Path) -> String {
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     p.strip_prefix(&tests).unwrap().to_string_lossy().replace('\\', "/")
 }
 
@@ -139,7 +139,7 @@ fn run(kind: &str) {
                 Err(_) => failures.push(format!("{name}: no snapshot (run with UPDATE_SNAPSHOTS=1)")),
             }
         }
-        let ref_path = path.with_extension("ref.json");
+        let ref_path = path.with_extension("want.json");
         if let Ok(r) = std::fs::read_to_string(&ref_path) {
             let r: serde_json::Value = serde_json::from_str(&r).unwrap();
             let ours = diags_json(&diags);

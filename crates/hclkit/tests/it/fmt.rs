@@ -1,6 +1,6 @@
 //! The formatter against the reference's (`hclwrite.Format`, hashicorp/hcl v2.14.1).
 //!
-//! `tests/fmt/cases/<group>/<name>.in` are inputs and `<name>.out` the reference's output for
+//! `tests/data/fmt/<group>/<name>.in` are inputs and `<name>.want` the reference's output for
 //! each, recorded by `tests/fmt/record.sh` (which documents the groups: the reference's own
 //! `format_test.go` table, real-world files and variants of them with their white space redrawn
 //! or their bytes damaged, and hand-written cases). Every case must match byte for byte, and
@@ -15,7 +15,7 @@ use hclkit::format::{self, tokens, write_tokens, Formatter};
 use hclkit::syntax::native::token::TokenKind;
 
 fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fmt/cases")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fmt")
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -79,7 +79,7 @@ fn recorded_cases_match_the_reference() {
         let name = input.strip_prefix(cases_dir()).unwrap_or(input).display().to_string();
         *groups.entry(name.split('/').next().unwrap_or("").to_owned()).or_default() += 1;
         let src = std::fs::read(input).unwrap();
-        let want = std::fs::read(input.with_extension("out")).unwrap_or_else(|_| panic!("{name}: no .out"));
+        let want = std::fs::read(input.with_extension("want")).unwrap_or_else(|_| panic!("{name}: no .want"));
         let got = format::format(&src);
         if got != want {
             bad.push(format!("{name}:\n--- want\n{}\n--- got\n{}", show(&want), show(&got)));

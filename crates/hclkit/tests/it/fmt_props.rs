@@ -62,7 +62,7 @@ fn piece() -> impl Strategy<Value = String> {
         Just(";".to_string()),
         // Not U+FEFF: formatting can move one to the start of the file, where the next pass
         // reads it as a byte order mark; the reference is not idempotent there either (see
-        // tests/fmt/cases/handwritten/bom_moved_to_start).
+        // tests/data/fmt/handwritten/bom_moved_to_start).
     ]
 }
 

@@ -598,7 +598,7 @@ fn merged_bodies_across_syntaxes() {
 #[test]
 fn comment_property_is_only_special_in_bodies() {
     // "//" is skipped as a body's property but kept in an object used as an expression.
-    // Recorded from the reference with hcleval (tests/eval/README.md) on this file:
+    // Recorded from the reference with hcleval (tests/data/eval/README.md) on this file:
     // {"value":{"a":{"//":"c","b":1}},"type":["object",{"a":["object",{"//":"string","b":"number"}]}]}
     let (file, d) = parse(br#"{"a": {"//": "c", "b": 1}, "//": "top"}"#.as_slice(), "cm.json");
     assert!(d.is_empty(), "{d}");

@@ -4,7 +4,7 @@
 //! their ranges.
 //!
 //! Each line of `tests/data/json_static/cases.txt` is a JSON value; the matching line of
-//! `expected.jsonl` is what `tests/data/apirecord` (`apirecord json-static -vars '{"a":"x"}'`)
+//! `want.jsonl` is what `tests/data/apirecord` (`apirecord json-static -vars '{"a":"x"}'`)
 //! printed for it, recorded by `tests/data/json_static/record.sh`.
 
 use crate::common;
@@ -105,10 +105,10 @@ fn analyse(src: &str, ctx: &EvalContext) -> Json {
 fn static_analysis_matches_the_reference() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json_static");
     let cases = std::fs::read_to_string(dir.join("cases.txt")).unwrap();
-    let expected = std::fs::read_to_string(dir.join("expected.jsonl")).unwrap();
+    let expected = std::fs::read_to_string(dir.join("want.jsonl")).unwrap();
     let cases: Vec<&str> = cases.lines().collect();
     let expected: Vec<&str> = expected.lines().collect();
-    assert_eq!(cases.len(), expected.len(), "expected.jsonl is stale: run record.sh");
+    assert_eq!(cases.len(), expected.len(), "want.jsonl is stale: run record.sh");
     assert!(cases.len() >= 30);
     let ctx = EvalContext::new().with_variable("a", Value::string("x"));
     let mut failures = Vec::new();

@@ -5,7 +5,7 @@
 //! (`tests/data/apirecord`): optional `-attr NAME[:required],...` and `-block
 //! TYPE[:LABEL;LABEL],...`, then files of `tests/data/merged`. Without a schema the merged
 //! body's `just_attributes` is compared; with one, its `partial_content`, then the remaining
-//! body's `just_attributes` and `missing_item_range`. The matching line of `expected.jsonl`
+//! body's `just_attributes` and `missing_item_range`. The matching line of `want.jsonl`
 //! was recorded by `tests/data/merged/record.sh`; diagnostics that come from map iteration
 //! are compared sorted, as the recorder prints them.
 
@@ -116,10 +116,10 @@ fn run(args: &str) -> Json {
 #[test]
 fn merged_bodies_match_the_reference() {
     let cases = std::fs::read_to_string(dir().join("cases.txt")).unwrap();
-    let expected = std::fs::read_to_string(dir().join("expected.jsonl")).unwrap();
+    let expected = std::fs::read_to_string(dir().join("want.jsonl")).unwrap();
     let cases: Vec<&str> = cases.lines().collect();
     let expected: Vec<&str> = expected.lines().collect();
-    assert_eq!(cases.len(), expected.len(), "expected.jsonl is stale: run record.sh");
+    assert_eq!(cases.len(), expected.len(), "want.jsonl is stale: run record.sh");
     assert!(cases.len() >= 10);
     let mut failures = Vec::new();
     for (args, want) in cases.iter().zip(&expected) {
@@ -134,7 +134,7 @@ fn merged_bodies_match_the_reference() {
 
 #[test]
 fn just_attributes_duplicate_names_both_places() {
-    // As recorded for `j1.hcl j2.json j3.hcl` (expected.jsonl, line 1): the later definition
+    // As recorded for `j1.hcl j2.json j3.hcl` (want.jsonl, line 1): the later definition
     // is the subject, the detail names where the first one is; the first one is kept.
     let (body_value, d) = {
         let out = run("j1.hcl j2.json j3.hcl");
@@ -154,7 +154,7 @@ fn just_attributes_duplicate_names_both_places() {
 
 #[test]
 fn parse_body_chooses_the_syntax_by_a_case_sensitive_suffix() {
-    // As hcldec (and apirecord, recorded in expected.jsonl) does: `strings.HasSuffix(name,
+    // As hcldec (and apirecord, recorded in want.jsonl) does: `strings.HasSuffix(name,
     // ".json")`, so `.JSON` is read as the native syntax.
     let src = br#"{"a": 1}"#;
     let (body, d) = parse_body(src.to_vec(), "x.json");

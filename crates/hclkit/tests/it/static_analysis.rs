@@ -1,7 +1,7 @@
 //! Static analysis of native expressions: variables referenced, static lists, maps and
 //! calls, traversals and keywords.
 //!
-//! `tests/data/variables/variables.ref.json` was recorded from the reference (hcl v2.14.1)
+//! `tests/data/variables/variables.want.json` was recorded from the reference (hcl v2.14.1)
 //! with `hcldec --spec variables.hcldec --var-refs variables.hcl` (the spec lists the
 //! attributes in source order, so the order of the references is the reference's).
 
@@ -65,7 +65,7 @@ fn variables_match_the_reference() {
         let e = NativeExpression::new(file.tree_arc().clone(), attr.expr().id()).expect("expression");
         got.extend(e.variables().iter().map(var_ref_json));
     }
-    let want: Json = serde_json::from_slice(&std::fs::read(dir.join("variables.ref.json")).unwrap()).unwrap();
+    let want: Json = serde_json::from_slice(&std::fs::read(dir.join("variables.want.json")).unwrap()).unwrap();
     assert_eq!(Json::Array(got), want);
 }
 

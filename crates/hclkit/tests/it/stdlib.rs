@@ -1,7 +1,7 @@
-//! Standard library fixtures: every `tests/stdlib/*.hcl` file's root attributes call the
+//! Standard library fixtures: every `tests/data/stdlib/*.hcl` file's root attributes call the
 //! functions of `hclkit_value::stdlib::all()` and are compared with the output of the
 //! reference evaluator `hcleval` (hcl v2.14.1, go-cty v1.12.1, with go-cty's whole standard
-//! library), recorded next to each file as `*.out.json` by `tests/stdlib/record.sh`.
+//! library), recorded next to each file as `*.want.json` by `tests/data/stdlib/record.sh`.
 //! Files named `*_err*.hcl` gather calls that fail, to compare their diagnostics.
 //!
 //! A fixture may start with header comments giving the context:
@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use hclkit_value::stdlib;
 
 fn fixture_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stdlib")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stdlib")
 }
 
 #[test]
@@ -31,12 +31,12 @@ fn stdlib_fixtures_match_the_reference() {
     common::check_fixture_dir(&fixture_dir(), 6, &|ctx| ctx.with_functions(stdlib::all()));
 }
 
-/// Every function `hcleval -functions` lists (recorded in `tests/stdlib/functions.txt`),
+/// Every function `hcleval -functions` lists (recorded in `tests/data/stdlib/functions.want.txt`),
 /// other than `try` and `can` (which are not plain functions in hclkit), is in the library,
 /// and every library function has a fixture file calling it.
 #[test]
 fn every_reference_function_is_implemented_and_tested() {
-    let listed = std::fs::read_to_string(fixture_dir().join("functions.txt")).unwrap();
+    let listed = std::fs::read_to_string(fixture_dir().join("functions.want.txt")).unwrap();
     let ours = stdlib::all();
     let mut sources = String::new();
     for e in std::fs::read_dir(fixture_dir()).unwrap() {

@@ -2,7 +2,7 @@
 //! `tests/data/typeexpr/cases.json` was run through hcl v2.14.1's
 //! `typeexpr.TypeConstraintWithDefaults`, `TypeString`, `Defaults.Apply` and go-cty v1.12.1's
 //! `convert.Convert` by `tests/data/typeexpr/main.go`, and the results recorded in
-//! `cases.out.json` (regenerate with `record.sh`). hclkit must give the same type, type
+//! `cases.want.json` (regenerate with `record.sh`). hclkit must give the same type, type
 //! string, defaults tree, diagnostics (summary, detail, subject and context ranges), applied
 //! values and converted values or conversion errors.
 //!
@@ -141,7 +141,7 @@ fn input(case: &Json) -> Value {
 
 #[test]
 fn cases_match_the_reference() {
-    let cases = data("cases.out.json");
+    let cases = data("cases.want.json");
     let mut checked_values = 0;
     for case in cases.as_array().unwrap() {
         let src = case["type_expr"].as_str().unwrap();

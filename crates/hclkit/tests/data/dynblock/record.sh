@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Records the reference's output for the dynamic block fixtures, with hcl v2.14.1 and go-cty
 # v1.12.1 (the packaged sources, GOPATH mode):
-# * NAME.hcl + NAME.schema.json -> NAME.out.json, with record/main.go (expansion under a schema);
-# * decode/NAME.hcl + decode/NAME.hcldec -> decode/NAME.out.json, with record-decode/main.go
+# * NAME.hcl + NAME.schema.json -> NAME.want.json, with record/main.go (expansion under a schema);
+# * decode/NAME.hcl + decode/NAME.hcldec -> decode/NAME.want.json, with record-decode/main.go
 #   (hcldec decoding of the expanded body), built together with the spec-file loader of the
 #   packaged reference hcldec command (copied next to it at build time, not kept here).
 # Usage: record.sh [FILE.hcl...]   (default: all fixtures)
@@ -20,7 +20,7 @@ files=("$@")
 [ ${#files[@]} -eq 0 ] && files=(*.hcl decode/*.hcl)
 for f in "${files[@]}"; do
   case "$f" in
-    decode/*) "$build/dyndecode" "$f" >"${f%.hcl}.out.json" ;;
-    *) "$build/dynrecord" "$f" >"${f%.hcl}.out.json" ;;
+    decode/*) "$build/dyndecode" "$f" >"${f%.hcl}.want.json" ;;
+    *) "$build/dynrecord" "$f" >"${f%.hcl}.want.json" ;;
   esac
 done

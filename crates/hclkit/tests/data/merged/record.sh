@@ -1,7 +1,7 @@
 #!/bin/sh
 # Records what the reference (hashicorp/hcl v2.14.1) makes of merged bodies (hcl.MergeBodies):
 # each line of cases.txt is the arguments of `apirecord merged` (../apirecord), run in this
-# directory; the results, one JSON line per case, go to expected.jsonl, which
+# directory; the results, one JSON line per case, go to want.jsonl, which
 # ../../it/merged.rs compares hclkit with. Files are parsed as hcldec does: JSON for names ending
 # in ".json" (case-sensitive), native otherwise.
 set -eu
@@ -9,8 +9,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 export GOPATH=/usr/share/gocode GO111MODULE=off GOCACHE=${GOCACHE:-/tmp/gocache}
 (cd "$here/../apirecord" && go build -o /tmp/apirecord ./main.go)
 cd "$here"
-: > expected.jsonl
+: > want.jsonl
 while IFS= read -r line; do
   # shellcheck disable=SC2086
-  /tmp/apirecord merged $line >> expected.jsonl
+  /tmp/apirecord merged $line >> want.jsonl
 done < cases.txt

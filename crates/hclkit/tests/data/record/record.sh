@@ -6,10 +6,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 crate=$(cd "$here/../../.." && pwd)
 export GOPATH=/usr/share/gocode GO111MODULE=off GOCACHE=${GOCACHE:-/tmp/gocache}
 (cd "$here" && go build -o /tmp/hclrecord ./main.go)
-cd "$crate/tests"
+cd "$crate/tests/data"
 # Reference diagnostics for every fixture, one JSON line per file.
 for dir in fixtures/valid fixtures/invalid; do
   find "$dir" -name '*.hcl' | sort | while read -r f; do
-    /tmp/hclrecord "$f" > "${f%.hcl}.ref.json"
+    /tmp/hclrecord "$f" > "${f%.hcl}.want.json"
   done
 done
