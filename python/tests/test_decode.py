@@ -1,7 +1,7 @@
 """hclkit.decode against the reference's hcldec.
 
 Every case of crates/hclkit-cli/tests/data/conformance (expected outputs recorded from the reference hcldec,
-hashicorp/hcl v2.14.1, by tests/conformance/record.py) is decoded in-process and compared
+hashicorp/hcl v2.14.1, by oracle/conformance/record.py) is decoded in-process and compared
 with what hcldec printed: the value (numbers as record.py's json.loads read hcldec's output:
 integers exactly, others as float), or, when
 hcldec failed, an HCLError whose first diagnostic in source order has hcldec's severity,

@@ -1,6 +1,6 @@
 """loads is faithful: its document, written as JSON and read back in the JSON syntax, decodes
 with each conformance case's spec to what the native input decodes to (the expected outputs
-recorded from the reference hcldec). As tests/convert/faithful.py checks `hclkit convert`,
+recorded from the reference hcldec). As oracle/convert/faithful.py checks `hclkit convert`,
 this checks the Python objects loads builds from that conversion.
 
 Decoding runs with variables (a dummy one when the case has none), because the JSON syntax

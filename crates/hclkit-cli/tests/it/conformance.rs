@@ -1,5 +1,5 @@
 //! The conformance corpus (`tests/data/conformance/`): every case run
-//! through our `hcldec` exactly as `tests/conformance/record.py` ran the reference hcldec
+//! through our `hcldec` exactly as `oracle/conformance/record.py` ran the reference hcldec
 //! (hashicorp/hcl v2.14.1, go-cty v1.12.1) to record its `want.json`:
 //!
 //! ```text
@@ -100,7 +100,7 @@ fn compare(dir: &Path) -> Vec<String> {
             Ok(j) => j,
             Err(e) => return vec![format!("want.json is not JSON: {e}")],
         },
-        Err(_) => return vec!["no want.json (record it with record.py)".into()],
+        Err(_) => return vec!["no want.json (record it with oracle/conformance/record.py)".into()],
     };
     let (exit, stdout, diags) = match run(dir) {
         Ok(r) => r,

@@ -1,10 +1,10 @@
 //! `hclkit convert`, run as a binary.
 //!
 //! The cases of `tests/data/convert/` carry `want.json`, recorded from the REFERENCE
-//! hcldec by `tests/data/convert/record.sh` (the reference's decoding of `input.hcl`);
+//! hcldec by `oracle/convert/record.sh` (the reference's decoding of `input.hcl`);
 //! our conversions of `input.hcl` (to JSON, and that JSON back to native with the case's
 //! spec) must decode (with our hcldec) to exactly that. The live check against the reference
-//! itself, over all conformance cases, is `tests/convert/faithful.py` in `scripts/conformance`.
+//! itself, over all conformance cases, is `oracle/convert/faithful.py` in `scripts/conformance`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

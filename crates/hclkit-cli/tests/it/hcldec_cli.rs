@@ -668,7 +668,7 @@ fn eval_limit_flags_bound_raise_and_lift_the_work_of_evaluation() {
 
 /// Names from a JSON-syntax body reach messages quoted as Go's `strconv.Quote` quotes them,
 /// with Go 1.19's `unicode.IsPrint`: the expected diagnostics were recorded from the reference
-/// hcldec by `tests/data/go-quote/record.sh`.
+/// hcldec by `oracle/go_quote/record.sh`.
 #[test]
 fn json_names_are_quoted_as_go_quotes() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/go-quote");

@@ -1,6 +1,6 @@
 //! The `hclfmt` binary against the reference's: every case of `tests/data/hclfmt/` (arguments,
 //! standard input, the files of the working directory) was run through the reference's
-//! `hclfmt` by `tests/data/hclfmt/record.sh`, which saved its standard output and error, its
+//! `hclfmt` by `oracle/hclfmt/record.sh`, which saved its standard output and error, its
 //! exit status and the working directory afterwards; ours must do exactly the same.
 
 use std::collections::BTreeMap;

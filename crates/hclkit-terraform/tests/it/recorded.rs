@@ -1,6 +1,6 @@
 //! Recorded-oracle tests: every line of every `tests/data/recorded/*.want.jsonl` file is an expression
-//! and the result Terraform v1.0.3 gave for it, recorded by `oracle/record.sh GROUP` (which
-//! runs `/work/shared/tools/tfeval` on `oracle/exprs/GROUP.txt`; re-run it to re-record).
+//! and the result Terraform v1.0.3 gave for it, recorded by `oracle/terraform/record.sh GROUP` (which
+//! runs `/work/shared/tools/tfeval` on `tests/data/exprs/GROUP.txt`; re-run it to re-record).
 //!
 //! Each line is `{"expr": E, "result": R}` where `R` is tfeval's line for `E`:
 //! `{"ok": true, "json": V}` (V: the value as `jsonencode` writes it, decoded),

@@ -20,7 +20,7 @@
 //! `-` and `/` below rounds exactly where the reference's instruction does.
 //!
 //! `crates/hclkit-value/tests/data/gomath.want.txt` (recorded from Go; see
-//! `tests/gomath-oracle/main.go`) pins tens of thousands of results bit for bit.
+//! `oracle/gomath/main.go`) pins tens of thousands of results bit for bit.
 
 /// The sign bit of a float64.
 const SIGN: u64 = 1 << 63;

@@ -2,7 +2,7 @@
 //!
 //! Expected behaviour follows go-cty's `function.Function` (`Call`, `ReturnType`) and HCL's
 //! `FunctionCallExpr` (argument count messages, conversion before the call); the messages were
-//! checked with `hcleval` (see tests/data/record_stdlib.py).
+//! checked with `hcleval` (see oracle/value_stdlib/record.py).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! Grapheme clusters (`strlen`, `reverse`, `substr`) against results recorded from the
 //! reference for random strings over characters of every segmentation class; see
-//! `tests/data/record_graphemes.py`.
+//! `oracle/graphemes/record.py`.
 
 use hclkit_value::{stdlib, Value};
 

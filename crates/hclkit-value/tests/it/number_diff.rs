@@ -1,6 +1,6 @@
 //! Differential test against go-cty: `tests/data/number_diff.want.txt` holds small RPN programs
 //! over numbers and the results go-cty v1.12.1 (Go 1.19 `math/big`) gave for them, recorded
-//! by `tests/data/number_oracle.go` (see `tests/data/record_numbers.sh`). Each program is
+//! by `oracle/numbers/number_oracle.go` (see `oracle/numbers/record.sh`). Each program is
 //! evaluated here with the `Number` API and the results must be identical: printed text
 //! (`Text('f', -1)`), precision, and `String()` (`Text('g', 10)`).
 //!

@@ -1,6 +1,6 @@
 //! Numbers against the reference's printed results: `tests/data/number_table.want.txt` holds HCL
 //! expressions and what the reference hcldec (HCL v2.14.1, go-cty v1.12.1, Go 1.19) printed
-//! for them, recorded by `tests/data/record_numbers.sh` from `tests/data/number_table.in`.
+//! for them, recorded by `oracle/numbers/record.sh` from `tests/data/number_table.in`.
 //! This test evaluates each expression with a small HCL arithmetic evaluator written on the
 //! `Number` API (literals, `+ - * / %`, unary `-`, comparisons, and the spec functions
 //! `strlen`, `abs`, `int`, `max`, `min`) and compares the printed result.

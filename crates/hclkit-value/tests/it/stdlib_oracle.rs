@@ -1,6 +1,6 @@
 //! The standard library functions against results recorded from the reference implementation.
 //!
-//! Each `oracle!` case is an HCL expression; `tests/data/record_stdlib.py` evaluated it with the
+//! Each `oracle!` case is an HCL expression; `oracle/value_stdlib/record.py` evaluated it with the
 //! reference (`hcleval`, with `n`, `s`, `d` and `b` unknown: a number, a string, the dynamic
 //! value and a bool) and stored the value and type, or the diagnostics, in
 //! `tests/data/stdlib.want.jsonl`. Here a small evaluator for the few expression forms the
@@ -101,7 +101,7 @@ fn value_from_json(j: &serde_json::Value, ty: &Type) -> Value {
 
 fn expected_for(expr: &str) -> Expected {
     let Some(r) = expected().get(expr) else {
-        panic!("no recorded result for {expr:?}: run tests/data/record_stdlib.py")
+        panic!("no recorded result for {expr:?}: run oracle/value_stdlib/record.py")
     };
     if let Some(diags) = r.get("diagnostics") {
         return Expected::Diags(

@@ -209,7 +209,7 @@ pub fn check_fixture_dir(dir: &std::path::Path, min: usize, extend: &dyn Fn(Eval
 }
 
 /// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte`: the
-/// format of `tests/data/apirecord` and `tests/data/record/main.go`, which record the
+/// format of `oracle/apirecord` and `oracle/parse/main.go`, which record the
 /// reference's diagnostics.
 pub fn diag_lines(d: &hclkit::Diagnostics) -> Vec<String> {
     let r = |x: &Option<hclkit::Range>| match x {

@@ -1,7 +1,7 @@
 //! `dynamic` blocks: every `tests/data/dynblock/*.hcl` fixture is expanded with
 //! `hclkit::ext::dynblock::expand` and dumped under its schema (`NAME.schema.json`), and the
 //! dump is compared with what the reference printed for it (`NAME.want.json`, recorded by
-//! `tests/data/dynblock/record.sh` with `record/main.go`, i.e. hcl v2.14.1's `ext/dynblock`
+//! `oracle/dynblock/record.sh` with `record/main.go`, i.e. hcl v2.14.1's `ext/dynblock`
 //! and go-cty v1.12.1): the attributes (ranges, values evaluated in the fixture's context),
 //! the blocks (type, labels, ranges, whether the body is unknown, nested bodies), missing-item
 //! ranges, the remaining body after partial content, the diagnostics (sorted by position),
@@ -29,7 +29,7 @@ fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dynblock")
 }
 
-/// The schema file: see `record/main.go`.
+/// The schema file: see `oracle/dynblock/record/main.go`.
 struct Schema(Json);
 
 impl Schema {
@@ -307,7 +307,7 @@ fn truncated_fixtures_do_not_panic() {
 /// Decoding expanded bodies with hcldec specs: every `tests/data/dynblock/decode/*.hcl` is
 /// expanded and decoded with the spec `NAME.hcldec` (loaded with `decode::specfile`), and the
 /// value, diagnostics and `dynblock::variables` under the spec are compared with
-/// `NAME.want.json`, recorded with `record-decode/main.go` (the reference's `hcldec.Decode` of
+/// `NAME.want.json`, recorded with `oracle/dynblock/record-decode/main.go` (the reference's `hcldec.Decode` of
 /// `dynblock.Expand`, and `dynblock.VariablesHCLDec`). This is where unknown `for_each` values
 /// make `block_list`, `block_set` and `block_map` results unknown.
 #[test]

@@ -1,6 +1,6 @@
 //! Evaluation fixtures: every `tests/data/eval/*.hcl` file's root attributes are evaluated and
 //! compared with the output of the reference evaluator `hcleval` (hcl v2.14.1, go-cty
-//! v1.12.1), recorded next to each file as `*.want.json` by `tests/data/eval/record.sh`.
+//! v1.12.1), recorded next to each file as `*.want.json` by `oracle/hcleval/record.sh eval`.
 //!
 //! A fixture may start with header comments giving the context:
 //! `# vars: {"name": "web"}` (a JSON object, typed as the reference's implied JSON types) and

@@ -299,7 +299,7 @@ fn soup_context() -> EvalContext {
 #[test]
 fn splat_of_a_typed_null_sequence() {
     // A null list, set or tuple cannot be splatted (a null of any other type is upgraded to an
-    // empty tuple). Recorded from the reference (hcl v2.14.1) with tests/data/apirecord:
+    // empty tuple). Recorded from the reference (hcl v2.14.1) with oracle/apirecord:
     //   apirecord native -null 'l:["list","string"]' -null 's:["set","string"]' \
     //     -null 't:["tuple",["string"]]' -null 'o:["list",["object",{"a":"number"}]]' \
     //     -null n:number -null 'm:["map","string"]' EXPR

@@ -1,7 +1,7 @@
 //! Standalone-expression fixtures: every `tests/data/fixtures/expr/*.hcl` is parsed as one native
 //! expression (as `hclsyntax.ParseExpression` does) and its diagnostics must equal, field by
 //! field (summary, detail, subject and context ranges), those recorded from the reference
-//! (hashicorp/hcl v2.14.1) in `<name>.want.json` by `tests/data/fixtures/expr/record.sh`.
+//! (hashicorp/hcl v2.14.1) in `<name>.want.json` by `oracle/parse/record-expr.sh`.
 //!
 //! These cover what only the expression entry point reports, such as "Extra characters after
 //! expression" (and that it is not reported once the parser is recovering from an error).

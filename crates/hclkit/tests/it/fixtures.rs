@@ -4,7 +4,7 @@
 //! - the readable tree dump and the rendered diagnostics must equal `<name>.snap` (set
 //!   `UPDATE_SNAPSHOTS=1` to rewrite the snapshots after reviewing a change);
 //! - the diagnostics must equal, field by field, those the reference recorded in
-//!   `<name>.want.json` (see `tests/data/record/record.sh`);
+//!   `<name>.want.json` (see `oracle/parse/record.sh`);
 //! - valid files have no diagnostics and invalid ones at least one error;
 //! - structural invariants hold: tokens are ordered and cover the source (only spaces and
 //!   tabs between them), and every node's span lies inside its parent's.
@@ -147,7 +147,7 @@ fn run(kind: &str) {
                 failures.push(format!("{name}: differs from the reference\nref:  {}\nours: {ours}", r["diagnostics"]));
             }
         } else {
-            failures.push(format!("{name}: no reference recording (run tests/data/record/record.sh)"));
+            failures.push(format!("{name}: no reference recording (run oracle/parse/record.sh)"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -1,7 +1,7 @@
 //! The formatter against the reference's (`hclwrite.Format`, hashicorp/hcl v2.14.1).
 //!
 //! `tests/data/fmt/<group>/<name>.in` are inputs and `<name>.want` the reference's output for
-//! each, recorded by `tests/fmt/record.sh` (which documents the groups: the reference's own
+//! each, recorded by `oracle/fmt/record.sh` (which documents the groups: the reference's own
 //! `format_test.go` table, real-world files and variants of them with their white space redrawn
 //! or their bytes damaged, and hand-written cases). Every case must match byte for byte, and
 //! formatting must be idempotent and keep the tokens.

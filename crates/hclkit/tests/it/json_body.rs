@@ -276,7 +276,7 @@ fn literal_mode_values() {
         ("o", Value::empty_object()),
     ]);
     assert_eq!(v, want);
-    // Recorded with `apirecord json-value '{"a": 1, "a": 2}'` (tests/data/apirecord): the first
+    // Recorded with `apirecord json-value '{"a": 1, "a": 2}'` (oracle/apirecord): the first
     // definition is kept.
     let (v, d) = expr(r#"{"a": 1, "a": 2}"#).value(None);
     assert_eq!(v, Value::object([("a", Value::number(1))]));
@@ -289,7 +289,7 @@ fn literal_mode_values() {
 }
 
 /// `summary | detail | subject | context`, ranges as `line:column.byte-line:column.byte`: the
-/// format of `tests/data/apirecord`, which records the reference's (hcl v2.14.1) results.
+/// format of `oracle/apirecord`, which records the reference's (hcl v2.14.1) results.
 fn diag_lines(d: &hclkit::Diagnostics) -> Vec<String> {
     let opt = |x: &Option<Range>| x.as_ref().map(r).unwrap_or_else(|| "-".to_owned());
     d.iter().map(|d| format!("{} | {} | {} | {}", d.summary, d.detail, opt(&d.subject), opt(&d.context))).collect()

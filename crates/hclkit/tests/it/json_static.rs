@@ -4,8 +4,8 @@
 //! their ranges.
 //!
 //! Each line of `tests/data/json_static/cases.txt` is a JSON value; the matching line of
-//! `want.jsonl` is what `tests/data/apirecord` (`apirecord json-static -vars '{"a":"x"}'`)
-//! printed for it, recorded by `tests/data/json_static/record.sh`.
+//! `want.jsonl` is what `oracle/apirecord` (`apirecord json-static -vars '{"a":"x"}'`)
+//! printed for it, recorded by `oracle/json_static/record.sh`.
 
 use crate::common;
 
@@ -108,7 +108,7 @@ fn static_analysis_matches_the_reference() {
     let expected = std::fs::read_to_string(dir.join("want.jsonl")).unwrap();
     let cases: Vec<&str> = cases.lines().collect();
     let expected: Vec<&str> = expected.lines().collect();
-    assert_eq!(cases.len(), expected.len(), "want.jsonl is stale: run record.sh");
+    assert_eq!(cases.len(), expected.len(), "want.jsonl is stale: run oracle/json_static/record.sh");
     assert!(cases.len() >= 30);
     let ctx = EvalContext::new().with_variable("a", Value::string("x"));
     let mut failures = Vec::new();

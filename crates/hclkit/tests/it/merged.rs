@@ -2,11 +2,11 @@
 //! of syntax by file name, against the reference (hcl v2.14.1).
 //!
 //! Each line of `tests/data/merged/cases.txt` gives the arguments of `apirecord merged`
-//! (`tests/data/apirecord`): optional `-attr NAME[:required],...` and `-block
+//! (`oracle/apirecord`): optional `-attr NAME[:required],...` and `-block
 //! TYPE[:LABEL;LABEL],...`, then files of `tests/data/merged`. Without a schema the merged
 //! body's `just_attributes` is compared; with one, its `partial_content`, then the remaining
 //! body's `just_attributes` and `missing_item_range`. The matching line of `want.jsonl`
-//! was recorded by `tests/data/merged/record.sh`; diagnostics that come from map iteration
+//! was recorded by `oracle/merged/record.sh`; diagnostics that come from map iteration
 //! are compared sorted, as the recorder prints them.
 
 use std::path::Path;
@@ -119,7 +119,7 @@ fn merged_bodies_match_the_reference() {
     let expected = std::fs::read_to_string(dir().join("want.jsonl")).unwrap();
     let cases: Vec<&str> = cases.lines().collect();
     let expected: Vec<&str> = expected.lines().collect();
-    assert_eq!(cases.len(), expected.len(), "want.jsonl is stale: run record.sh");
+    assert_eq!(cases.len(), expected.len(), "want.jsonl is stale: run oracle/merged/record.sh");
     assert!(cases.len() >= 10);
     let mut failures = Vec::new();
     for (args, want) in cases.iter().zip(&expected) {

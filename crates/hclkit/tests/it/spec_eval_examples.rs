@@ -68,7 +68,7 @@ fn for_expressions() {
     // The specification's `k => v` names no variable `k`: as written, each element fails on
     // it. With `v => i` the duplicate key is the error it describes; the reference keeps the
     // first value and goes on. Diagnostics and values recorded from the reference with
-    // `tests/data/apirecord` (`apirecord native 'SRC'`). For `k` the reference suggests the
+    // `oracle/apirecord` (`apirecord native 'SRC'`). For `k` the reference suggests the
     // first name within distance 2 in Go's (random) map order of the for scope, so "i" or "v"
     // (both seen in repeated runs; hence no eval fixture for it).
     let (v, d) = eval(r#"{for i, v in ["a", "a", "b"]: k => v}"#);
@@ -148,7 +148,7 @@ fn eval_with(src: &str, vars: &[(&str, Value)]) -> Value {
 
 #[test]
 fn object_keys_and_a_variable_named_for() {
-    // Recorded from the reference with `tests/data/apirecord`:
+    // Recorded from the reference with `oracle/apirecord`:
     //   apirecord native -vars '{"for":"f","foo":"bar","baz":3}' 'SRC'
     // (also the eval fixtures spec_variable_named_for*.hcl and
     // spec_object_key_identifier_or_expression.hcl).

@@ -2,8 +2,8 @@
 //! (or, where the specification and the reference disagree, the reference's behaviour, noted).
 //!
 //! The expected diagnostic lines (`common::diag_lines`) were recorded from the reference (hcl
-//! v2.14.1) with `tests/data/record/main.go` (`-mode config`, `-mode expr` or `-mode template`
-//! on a file holding exactly the source), or `tests/data/apirecord` where it says so.
+//! v2.14.1) with `oracle/parse/main.go` (`-mode config`, `-mode expr` or `-mode template`
+//! on a file holding exactly the source), or `oracle/apirecord` where it says so.
 
 use crate::common::diag_lines;
 use hclkit::syntax::native::ast::{BinaryOp, Expr, LiteralValue, Traverser};

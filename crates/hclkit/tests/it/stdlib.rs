@@ -1,7 +1,7 @@
 //! Standard library fixtures: every `tests/data/stdlib/*.hcl` file's root attributes call the
 //! functions of `hclkit_value::stdlib::all()` and are compared with the output of the
 //! reference evaluator `hcleval` (hcl v2.14.1, go-cty v1.12.1, with go-cty's whole standard
-//! library), recorded next to each file as `*.want.json` by `tests/data/stdlib/record.sh`.
+//! library), recorded next to each file as `*.want.json` by `oracle/hcleval/record.sh stdlib`.
 //! Files named `*_err*.hcl` gather calls that fail, to compare their diagnostics.
 //!
 //! A fixture may start with header comments giving the context:

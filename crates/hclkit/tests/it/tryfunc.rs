@@ -1,7 +1,7 @@
 //! `try` and `can`: every `tests/data/tryfunc/*.hcl` fixture's root attributes are evaluated with
 //! the 15 spec functions plus `try` and `can`, and compared with the output of the reference
 //! evaluator `hcleval` (hcl v2.14.1, go-cty v1.12.1, whose `try`/`can` are `ext/tryfunc`),
-//! recorded next to each file as `*.want.json` by `tests/data/tryfunc/record.sh`. The format and
+//! recorded next to each file as `*.want.json` by `oracle/hcleval/record.sh tryfunc`. The format and
 //! header comments are those of `tests/it/eval.rs`.
 
 use crate::common;

@@ -1,8 +1,8 @@
 //! Type expressions with defaults, compared with the reference: every case of
 //! `tests/data/typeexpr/cases.json` was run through hcl v2.14.1's
 //! `typeexpr.TypeConstraintWithDefaults`, `TypeString`, `Defaults.Apply` and go-cty v1.12.1's
-//! `convert.Convert` by `tests/data/typeexpr/main.go`, and the results recorded in
-//! `cases.want.json` (regenerate with `record.sh`). hclkit must give the same type, type
+//! `convert.Convert` by `oracle/typeexpr/main.go`, and the results recorded in
+//! `cases.want.json` (regenerate with `oracle/typeexpr/record.sh`). hclkit must give the same type, type
 //! string, defaults tree, diagnostics (summary, detail, subject and context ranges), applied
 //! values and converted values or conversion errors.
 //!

@@ -1,4 +1,4 @@
-//! The gomath routines against results recorded from Go (`tests/gomath-oracle/main.go`), bit
+//! The gomath routines against results recorded from Go (`oracle/gomath/main.go`), bit
 //! for bit, directly (`ln`, `exp`) and through the `log` and `pow` functions (`log`, `pow`).
 
 use std::collections::BTreeMap;
