@@ -1,7 +1,7 @@
 """hclkit.decode against the reference's hcldec.
 
-Every case of tests/conformance/cases (expected outputs recorded from the reference hcldec,
-hashicorp/hcl v2.14.1, by tests/conformance/record.py) is decoded in-process and compared
+Every case of crates/hclkit-cli/tests/data/conformance (expected outputs recorded from the reference hcldec,
+hashicorp/hcl v2.14.1, by oracle/conformance/record.py) is decoded in-process and compared
 with what hcldec printed: the value (numbers as record.py's json.loads read hcldec's output:
 integers exactly, others as float), or, when
 hcldec failed, an HCLError whose first diagnostic in source order has hcldec's severity,
@@ -18,7 +18,7 @@ import pytest
 
 import hclkit
 
-CASES = Path(__file__).resolve().parents[2] / "tests" / "conformance" / "cases"
+CASES = Path(__file__).resolve().parents[2] / "crates" / "hclkit-cli" / "tests" / "data" / "conformance"
 
 # Cases that test hcldec's command line rather than decoding, so decode() has no counterpart.
 NOT_DECODING = {
@@ -32,7 +32,7 @@ NOT_DECODING = {
 
 
 def all_cases() -> list[Path]:
-    return sorted(p.parent for p in CASES.glob("*/*/expected.json"))
+    return sorted(p.parent for p in CASES.glob("*/*/want.json"))
 
 
 def case_id(d: Path) -> str:
@@ -61,7 +61,7 @@ def expected_first(diags: list[dict]) -> dict:
 
 @pytest.mark.parametrize("case", [d for d in all_cases() if case_id(d) not in NOT_DECODING], ids=case_id)
 def test_decode_matches_hcldec(case: Path) -> None:
-    expected = json.loads((case / "expected.json").read_text())
+    expected = json.loads((case / "want.json").read_text())
     input_name = "input.json" if (case / "input.json").exists() else "input.hcl"
     flags = (case / "flags").read_text().split() if (case / "flags").exists() else []
     variables = None

@@ -34,10 +34,10 @@ def test_format_refuses_syntax_errors() -> None:
 
 
 def test_format_matches_recorded_hclfmt_output() -> None:
-    # tests/fmt/cases: NAME.in and the reference's hclwrite.Format output NAME.out, recorded by
-    # tests/fmt/record.sh. hclwrite formats broken input too: so does check=False.
-    cases = REPO / "tests" / "fmt" / "cases"
-    pairs = [(p, p.with_suffix(".out")) for p in sorted(cases.rglob("*.in")) if p.with_suffix(".out").exists()]
+    # crates/hclkit/tests/data/fmt: NAME.in and the reference's hclwrite.Format output NAME.want,
+    # recorded by oracle/fmt/record.sh. hclwrite formats broken input too: so does check=False.
+    cases = REPO / "crates" / "hclkit" / "tests" / "data" / "fmt"
+    pairs = [(p, p.with_suffix(".want")) for p in sorted(cases.rglob("*.in")) if p.with_suffix(".want").exists()]
     assert len(pairs) > 100
     valid = 0
     for inp, out in pairs:

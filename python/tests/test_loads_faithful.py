@@ -1,6 +1,6 @@
 """loads is faithful: its document, written as JSON and read back in the JSON syntax, decodes
 with each conformance case's spec to what the native input decodes to (the expected outputs
-recorded from the reference hcldec). As tests/convert/faithful.py checks `hclkit convert`,
+recorded from the reference hcldec). As oracle/convert/faithful.py checks `hclkit convert`,
 this checks the Python objects loads builds from that conversion.
 
 Decoding runs with variables (a dummy one when the case has none), because the JSON syntax
@@ -19,7 +19,7 @@ import pytest
 
 import hclkit
 
-CASES = Path(__file__).resolve().parents[2] / "tests" / "conformance" / "cases"
+CASES = Path(__file__).resolve().parents[2] / "crates" / "hclkit-cli" / "tests" / "data" / "conformance"
 
 
 # What the JSON syntax cannot say (hclkit convert warns about it too).
@@ -32,7 +32,7 @@ NOT_EXPRESSIBLE = {
 
 def native_cases() -> list[Path]:
     out = []
-    for exp in sorted(CASES.glob("*/*/expected.json")):
+    for exp in sorted(CASES.glob("*/*/want.json")):
         d = exp.parent
         flags = (d / "flags").read_text() if (d / "flags").exists() else ""
         if f"{d.parent.name}/{d.name}" in NOT_EXPRESSIBLE:

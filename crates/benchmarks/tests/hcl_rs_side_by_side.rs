@@ -1,5 +1,5 @@
 //! The hcl-rs side of `docs/serde.md`'s side-by-side: the same configuration as
-//! `crates/hclkit/tests/serde_example.rs` decoded by hcl-rs 0.19, asserted so the page stays
+//! `crates/hclkit/tests/it/serde_example.rs` decoded by hcl-rs 0.19, asserted so the page stays
 //! true. It lives here because hcl-rs is a dependency only of this crate.
 
 /// The configuration of the hclkit example.

@@ -6,7 +6,7 @@
 //! reads them from the console).
 //!
 //! `cargo run -p hclkit-terraform --example tfeval_rs < exprs.txt`; the conformance script
-//! (`oracle/conformance.py`) compares its output with `tfeval`'s.
+//! (`oracle/terraform/conformance.sh`) compares its output with `tfeval`'s.
 
 use std::io::{BufRead, Write};
 

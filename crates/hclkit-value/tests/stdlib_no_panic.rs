@@ -24,7 +24,14 @@
 //! The number of cases per function is [`DEFAULT_CASES`], sized for `cargo test`; with
 //! `HCLKIT_FULL_SWEEP=1` (`scripts/conformance` sets it) it is [`FULL_SWEEP_CASES`], and
 //! `PROPTEST_CASES` overrides both.
+//!
+//! This file is a test binary of its own, not a module of `it`: its watchdog aborts the whole
+//! process when the process's resident memory passes [`RSS_LIMIT`], and blames the calls in
+//! progress here, so the tests of other files (million-digit numbers, big proptest values)
+//! must not share the process; its panic hook is process-wide too.
 
+// The value generators shared with the `it` binary.
+#[path = "it/common.rs"]
 mod common;
 
 use std::cell::Cell;

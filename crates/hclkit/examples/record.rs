@@ -1,5 +1,5 @@
 //! Prints, for each file, hclkit's tokens and diagnostics as JSON lines in the shape of the
-//! reference recorder (`tests/data/record/main.go`), for differential testing:
+//! reference recorder (`oracle/parse/main.go`), for differential testing:
 //! `cargo run --example record -- [-mode config|expr|template] [-tokens] FILE...`.
 
 use hclkit::syntax::native::lexer::{lex, LexMode};

@@ -1,9 +1,9 @@
 //! Differential testing against the reference: random conversions, safety classifications,
 //! mismatch messages and unifications, run both here and by go-cty itself through the small
-//! Go program in `tests/cty-oracle/` (see its header for building it), and compared.
+//! Go program in `oracle/cty/` (see its header for building it), and compared.
 //!
 //! ```sh
-//! (cd crates/hclkit-value/tests/cty-oracle && GOPATH=/usr/share/gocode GO111MODULE=off \
+//! (cd oracle/cty && GOPATH=/usr/share/gocode GO111MODULE=off \
 //!     GOCACHE=/tmp/gocache go build -o /tmp/cty-oracle ./main.go)
 //! HCLKIT_CTY_ORACLE=/tmp/cty-oracle cargo test -p hclkit-value oracle -- --ignored --nocapture
 //! ```

@@ -1,6 +1,6 @@
 //! Tests of the JSON module against behaviour recorded from the reference.
 //!
-//! Most cases are in `tests/data/json_recorded.jsonl`, produced by running each input through a small Go
+//! Most cases are in `tests/data/json.want.jsonl`, produced by running each input through a small Go
 //! program built against go-cty v1.12.1 (the reference's `cty/json`), `oracle/json/ctyj.go`
 //! (see `oracle/json/README.md`): for `unmarshal TYPE` it prints
 //! `OK <json.Marshal(value, DynamicPseudoType)>` or `ERR path=%q msg=%q`, for `implied`
@@ -72,12 +72,12 @@ fn run_case(mode: &str, arg: &str, input: &[u8]) -> Result<String, JsonError> {
     }
 }
 
-/// The cases of `table` in `tests/data/json_recorded.jsonl`, recorded from the reference by
+/// The cases of `table` in `tests/data/json.want.jsonl`, recorded from the reference by
 /// `oracle/json/record.py` (go-cty v1.12.1's `cty/json` through `oracle/json/ctyj.go`): one JSON
 /// object per line with the table, the mode and argument of `ctyj`, the input (as text, or as
 /// `input_hex` when it is not UTF-8) and the reference's outcome.
 fn recorded(table: &str) -> Vec<(String, String, Vec<u8>, String)> {
-    let text = include_str!("../../tests/data/json_recorded.jsonl");
+    let text = include_str!("../../tests/data/json.want.jsonl");
     let cases: Vec<_> = text
         .lines()
         .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))

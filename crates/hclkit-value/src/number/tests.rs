@@ -1,5 +1,5 @@
 //! Unit tests and properties of `Number`. Expected strings come from the reference
-//! (go-cty v1.12.1 on Go 1.19 `math/big`), checked with `tests/data/number_oracle.go`.
+//! (go-cty v1.12.1 on Go 1.19 `math/big`), checked with `oracle/numbers/number_oracle.go`.
 
 use std::cmp::Ordering;
 use std::collections::hash_map::DefaultHasher;

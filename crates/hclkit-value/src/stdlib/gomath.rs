@@ -19,8 +19,8 @@
 //! Plain Rust float arithmetic is never contracted into fused operations, so every `*`, `+`,
 //! `-` and `/` below rounds exactly where the reference's instruction does.
 //!
-//! `crates/hclkit-value/tests/data/gomath_cases.txt` (recorded from Go; see
-//! `tests/gomath-oracle/main.go`) pins tens of thousands of results bit for bit.
+//! `crates/hclkit-value/tests/data/gomath.want.txt` (recorded from Go; see
+//! `oracle/gomath/main.go`) pins tens of thousands of results bit for bit.
 
 /// The sign bit of a float64.
 const SIGN: u64 = 1 << 63;

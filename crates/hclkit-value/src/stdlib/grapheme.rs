@@ -23,7 +23,7 @@
 //! where an *extension* is any sequence of extending marks and zero-width joiners, each
 //! joiner optionally followed by one pictographic character. The character classes come from
 //! `grapheme_table.rs`, which records how the reference classifies each code point (see
-//! `tests/data/gen_grapheme_table.py`).
+//! `oracle/graphemes/gen_table.py`).
 
 #[path = "grapheme_table.rs"]
 mod table;

@@ -9,7 +9,7 @@
 //!   (the diagnostic's detail is `Inappropriate value for attribute "a": <message>.`);
 //! * `hcleval`: recorded with `/work/shared/tools/hcleval` (`tolist`, `toset`, `tomap`,
 //!   unknowns with `-unknown x:TYPE`);
-//! * `cty-oracle`: recorded with the Go harness in `tests/cty-oracle/` calling go-cty directly,
+//! * `cty-oracle`: recorded with the Go harness in `oracle/cty/` calling go-cty directly,
 //!   e.g. `echo '{"op":"convert","value":{"tuple":[{"string":"1"},{"string":"x"}]},"type":["list","number"]}' | /tmp/cty-oracle`.
 
 use super::oracle_diff::{has_capsule, result_json, type_json, unify_input, unify_outcome, value_json};
@@ -79,7 +79,7 @@ const D: Type = Type::Dynamic;
 
 /// With `HCLKIT_RECORD=FILE`, every case checked here is appended to FILE as a line
 /// `{"input": <cty-oracle case>, "ours": <our outcome>}`, for checking against the reference:
-/// `tests/cty-oracle/check-recorded.sh FILE`.
+/// `oracle/cty/check-recorded.sh FILE`.
 fn record(input: serde_json::Value, ours: serde_json::Value) {
     use std::io::Write;
     if let Ok(file) = std::env::var("HCLKIT_RECORD") {
@@ -970,7 +970,7 @@ fn error_display_and_path() {
 
 #[test]
 fn unsafe_map_to_object_with_optional_nested_object_keeps_cty_type() {
-    // Recorded from go-cty v1.12.1 (tests/cty-oracle): the conversion is unsafe, and a null or
+    // Recorded from go-cty v1.12.1 (oracle/cty): the conversion is unsafe, and a null or
     // unknown input converts to a value typed object({b=list(object({}))}).
     let from = Type::map(Type::list(Type::Number));
     let to = Type::object_with_optional([("b", Type::list(Type::object([("a", Type::String)])))], ["b"]);

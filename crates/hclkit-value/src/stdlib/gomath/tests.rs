@@ -1,4 +1,4 @@
-//! The gomath routines against results recorded from Go (`tests/gomath-oracle/main.go`), bit
+//! The gomath routines against results recorded from Go (`oracle/gomath/main.go`), bit
 //! for bit, directly (`ln`, `exp`) and through the `log` and `pow` functions (`log`, `pow`).
 
 use std::collections::BTreeMap;
@@ -63,9 +63,9 @@ fn check_cases(text: &str, source: &str) -> BTreeMap<String, usize> {
 
 #[test]
 fn recorded_cases_match_go_bit_for_bit() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomath_cases.txt");
-    let text = std::fs::read_to_string(&path).expect("tests/data/gomath_cases.txt");
-    let counts = check_cases(&text, "gomath_cases.txt");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomath.want.txt");
+    let text = std::fs::read_to_string(&path).expect("tests/data/gomath.want.txt");
+    let counts = check_cases(&text, "gomath.want.txt");
     for op in ["log", "pow"] {
         assert!(counts.get(op).copied().unwrap_or(0) >= 20_000, "{counts:?}");
     }

@@ -1,0 +1,336 @@
+//! `hclkit convert`, run as a binary.
+//!
+//! The cases of `tests/data/convert/` carry `want.json`, recorded from the REFERENCE
+//! hcldec by `oracle/convert/record.sh` (the reference's decoding of `input.hcl`);
+//! our conversions of `input.hcl` (to JSON, and that JSON back to native with the case's
+//! spec) must decode (with our hcldec) to exactly that. The live check against the reference
+//! itself, over all conformance cases, is `oracle/convert/faithful.py` in `scripts/conformance`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn hclkit() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hclkit"))
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/convert")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hclkit-convert-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn with_stdin(mut cmd: Command, input: &[u8]) -> Output {
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn hcldec(case: &Path, input: &Path) -> String {
+    let vars = case.join("vars.json");
+    let vars =
+        if vars.exists() { vars.to_string_lossy().into_owned() } else { r#"{"hclkit_convert_check": true}"#.into() };
+    let out = Command::new(env!("CARGO_BIN_EXE_hcldec"))
+        .arg("--spec")
+        .arg(case.join("spec.hcldec"))
+        .args(["--with-type", "--vars", &vars])
+        .arg(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "hcldec {}: {}", input.display(), text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn recorded_cases_decode_as_the_reference_decodes_the_original() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(fixtures()).unwrap() {
+        let case = entry.unwrap().path();
+        if !case.is_dir() {
+            continue;
+        }
+        n += 1;
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let expected = std::fs::read_to_string(case.join("want.json")).unwrap();
+        assert_eq!(hcldec(&case, &case.join("input.hcl")), expected, "{name}: the original");
+        for flag in ["--blocks=nested", "--blocks=array", "--simplify"] {
+            let json = scratch(&format!("{name}{flag}.json"));
+            let out =
+                hclkit().arg("convert").arg(flag).arg(case.join("input.hcl")).arg("-o").arg(&json).output().unwrap();
+            assert!(out.status.success(), "{name} {flag}: {}", text(&out.stderr));
+            assert_eq!(hcldec(&case, &json), expected, "{name} {flag}: native -> JSON");
+            let back = scratch(&format!("{name}{flag}.hcl"));
+            let out = hclkit()
+                .args(["convert", "--spec"])
+                .arg(case.join("spec.hcldec"))
+                .arg(&json)
+                .arg("--output")
+                .arg(&back)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{name} {flag}: {}", text(&out.stderr));
+            assert_eq!(hcldec(&case, &back), expected, "{name} {flag}: JSON -> native");
+        }
+    }
+    assert!(n >= 5, "only {n} cases found");
+}
+
+#[test]
+fn standard_input_pretty_and_array_blocks() {
+    let src = b"# note\nsvc \"a\" {\n  port = 80\n}\n";
+    let out = with_stdin(
+        {
+            let mut c = hclkit();
+            c.args(["convert", "--pretty", "-"]);
+            c
+        },
+        src,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "{\n  \"//\": \"note\",\n  \"svc\": {\n    \"a\": {\n      \"port\": 80\n    }\n  }\n}\n"
+    );
+    let out = with_stdin(
+        {
+            let mut c = hclkit();
+            c.args(["convert", "--blocks=array", "--no-comments", "-"]);
+            c
+        },
+        src,
+    );
+    assert_eq!(text(&out.stdout), "{\"svc\":{\"a\":[{\"port\":80}]}}\n");
+}
+
+#[test]
+fn simplify_folds_constant_expressions_only() {
+    let out = with_stdin(
+        {
+            let mut c = hclkit();
+            c.args(["convert", "--simplify", "-"]);
+            c
+        },
+        b"a = 1 + 2\nb = var.x + 1\nc = \"${true ? \"y\" : \"n\"}\"\nd = upper(\"x\")\n",
+    );
+    assert_eq!(text(&out.stdout), "{\"a\":3,\"b\":\"${var.x + 1}\",\"c\":\"y\",\"d\":\"${upper(\\\"x\\\")}\"}\n");
+}
+
+#[test]
+fn json_to_native_with_and_without_a_spec() {
+    let json = br#"{"//": "made by a tool", "svc": {"a": {"port": 80, "cmd": "${var.x}"}}}"#;
+    // Without a spec every property is an attribute.
+    let out = with_stdin(
+        {
+            let mut c = hclkit();
+            c.args(["convert", "--from=json", "-"]);
+            c
+        },
+        json,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "# made by a tool\nsvc = {\n  a = {\n    port = 80\n    cmd  = var.x\n  }\n}\n");
+    // With one, `svc` is a block with a label.
+    let spec = scratch("svc.hcldec");
+    std::fs::write(&spec, "object {\n  block_map \"svc\" {\n    labels = [\"name\"]\n    object {\n      attr \"port\" {\n        type = number\n      }\n    }\n  }\n}\n").unwrap();
+    let out = with_stdin(
+        {
+            let mut c = hclkit();
+            c.args(["convert", "--spec"]).arg(&spec).arg("-");
+            c
+        },
+        json,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "# made by a tool\nsvc \"a\" {\n  port = 80\n  cmd  = var.x\n}\n");
+}
+
+#[test]
+fn bad_inputs_are_diagnostics_with_ranges() {
+    // A native syntax error.
+    let bad = scratch("bad.hcl");
+    std::fs::write(&bad, "a = \n").unwrap();
+    let out = hclkit().arg("convert").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("error: Invalid expression\n --> ") && err.contains("bad.hcl:1:5"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    // What JSON cannot keep apart: an attribute and a block of one name (both written, with
+    // a warning).
+    let clash = scratch("clash.hcl");
+    std::fs::write(&clash, "a = 1\na {\n}\n").unwrap();
+    let out = hclkit().arg("convert").arg(&clash).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(err.contains("warning: Attribute and block with the same name") && err.contains("clash.hcl:2:1"), "{err}");
+    assert_eq!(text(&out.stdout), "{\"a\":1,\"a\":{}}\n");
+
+    // What the native syntax cannot say, and a broken template.
+    let json = scratch("bad.json");
+    std::fs::write(&json, "{\n  \"not an identifier\": 1,\n  \"t\": \"${\"\n}\n").unwrap();
+    let out = hclkit().arg("convert").arg(&json).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("Invalid name") && err.contains("bad.json:2:"), "{err}");
+    assert!(err.contains("Invalid template") && err.contains("bad.json:3:"), "{err}");
+
+    // A block level that is not an object.
+    let spec = scratch("b.hcldec");
+    std::fs::write(&spec, "object {\n  block_list \"b\" {\n    object {\n      attr \"x\" {\n        type = number\n      }\n    }\n  }\n}\n").unwrap();
+    let json = scratch("notobj.json");
+    std::fs::write(&json, "{\"b\": [1]}").unwrap();
+    let out = hclkit().args(["convert", "--spec"]).arg(&spec).arg(&json).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("Incorrect JSON value type"), "{}", text(&out.stderr));
+
+    // A missing file.
+    let out = hclkit().args(["convert", "/nonexistent/x.hcl"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!out.stderr.is_empty());
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = hclkit().args(["convert"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = hclkit().args(["convert", "--blocks=weird", "x.hcl"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = hclkit().args(["convert", "--help"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("--spec"));
+}
+
+/// Writes `files` (relative path, content) under a fresh scratch directory.
+fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let root = scratch(name);
+    let _ = std::fs::remove_dir_all(&root);
+    for (path, content) in files {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+    }
+    root
+}
+
+/// The files under `dir`, relative and sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    fn go(base: &Path, dir: &Path, out: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                go(base, &p, out);
+            } else {
+                out.push(p.strip_prefix(base).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn directories_convert_into_out_dir_with_the_layout_kept() {
+    let src = tree(
+        "tree-src",
+        &[
+            ("main.tf", "resource \"a\" \"b\" {\n  x = 1 # one\n}\n"),
+            ("vars.tfvars", "region = \"eu\"\n"),
+            ("mod/inner/x.hcl", "y = [1, 2]\n"),
+            ("mod/skip.txt", "not hcl"),
+            ("mod/already.tf.json", "{\"z\": 1}"),
+            (".hidden/h.tf", "h = 1\n"),
+        ],
+    );
+    let out_dir = scratch("tree-out");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = hclkit().arg("convert").arg(&src).arg("-O").arg(&out_dir).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("converted 3 of 3 files"), "{}", text(&out.stderr));
+    assert_eq!(listing(&out_dir), ["main.tf.json", "mod/inner/x.hcl.json", "vars.tfvars.json"]);
+    // Each output is what converting the file alone writes.
+    for (input, output) in [("main.tf", "main.tf.json"), ("mod/inner/x.hcl", "mod/inner/x.hcl.json")] {
+        let alone = hclkit().arg("convert").arg(src.join(input)).output().unwrap();
+        assert_eq!(std::fs::read(out_dir.join(output)).unwrap(), alone.stdout, "{input}");
+    }
+
+    // And back: the JSON forms, found by --from=json, lose ".json" (x.json would become x.hcl).
+    std::fs::write(out_dir.join("plain.json"), "{\"p\": true}").unwrap();
+    let back = scratch("tree-back");
+    let _ = std::fs::remove_dir_all(&back);
+    let out = hclkit()
+        .args(["convert", "--from=json"])
+        .arg(&out_dir)
+        .arg(out_dir.join("plain.json"))
+        .arg("-O")
+        .arg(&back)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(listing(&back), ["main.tf", "mod/inner/x.hcl", "plain.hcl", "vars.tfvars"]);
+    assert_eq!(std::fs::read_to_string(back.join("mod/inner/x.hcl")).unwrap(), "y = [1, 2]\n");
+    assert_eq!(std::fs::read_to_string(back.join("plain.hcl")).unwrap(), "p = true\n");
+}
+
+#[test]
+fn out_dir_reports_in_input_order_and_writes_no_broken_file() {
+    let src = tree(
+        "order-src",
+        &[("a.hcl", "a = 1\n"), ("b.hcl", "b = \n"), ("c.hcl", "c = 3\n"), ("d.hcl", "d = {\n"), ("e.hcl", "e = 5\n")],
+    );
+    let out_dir = scratch("order-out");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let first = hclkit().args(["--color=never", "convert"]).arg(&src).arg("-O").arg(&out_dir).output().unwrap();
+    assert_eq!(first.status.code(), Some(1));
+    let err = text(&first.stderr);
+    let (b, d) = (err.find("b.hcl:1").expect(&err), err.find("d.hcl:").expect(&err));
+    assert!(b < d, "{err}");
+    assert!(err.contains("converted 3 of 5 files") && err.contains("(2 with errors, not written)"), "{err}");
+    assert_eq!(listing(&out_dir), ["a.hcl.json", "c.hcl.json", "e.hcl.json"]);
+    // The same report on one thread as on several.
+    let one = hclkit()
+        .env("RAYON_NUM_THREADS", "1")
+        .args(["--color=never", "convert"])
+        .arg(&src)
+        .arg("-O")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(text(&one.stderr), err);
+}
+
+#[test]
+fn out_dir_usage_errors() {
+    let src = tree("usage-src", &[("x/main.tf", "a = 1\n"), ("y/main.tf", "b = 2\n")]);
+    // A directory or several inputs need --out-dir.
+    for args in [vec![src.join("x")], vec![src.join("x/main.tf"), src.join("y/main.tf")]] {
+        let out = hclkit().arg("convert").args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("--out-dir"), "{}", text(&out.stderr));
+    }
+    // Two inputs written to one output.
+    let out = hclkit()
+        .arg("convert")
+        .arg(src.join("x/main.tf"))
+        .arg(src.join("y/main.tf"))
+        .arg("-O")
+        .arg(scratch("usage-out"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("would both be written to"), "{}", text(&out.stderr));
+    // Standard input has no name to write under; -o and -O exclude each other.
+    let out = hclkit().args(["convert", "-", "-O"]).arg(scratch("usage-out")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = hclkit().arg("convert").arg(src.join("x/main.tf")).args(["-o", "f", "-O", "d"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,122 @@
+//! The formatter against the reference's (`hclwrite.Format`, hashicorp/hcl v2.14.1).
+//!
+//! `tests/data/fmt/<group>/<name>.in` are inputs and `<name>.want` the reference's output for
+//! each, recorded by `oracle/fmt/record.sh` (which documents the groups: the reference's own
+//! `format_test.go` table, real-world files and variants of them with their white space redrawn
+//! or their bytes damaged, and hand-written cases). Every case must match byte for byte, and
+//! formatting must be idempotent and keep the tokens.
+//!
+//! `differential` (ignored; `scripts/conformance` runs it) compares the files of
+//! `$HCLKIT_FMT_IN` with the reference's outputs in `$HCLKIT_FMT_REF` (same relative paths).
+
+use std::path::{Path, PathBuf};
+
+use hclkit::format::{self, tokens, write_tokens, Formatter};
+use hclkit::syntax::native::token::TokenKind;
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fmt")
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// The tokens of `src` without their spacing: (kind, bytes).
+fn token_texts(src: &[u8]) -> Vec<(TokenKind, Vec<u8>)> {
+    tokens(src).into_iter().map(|t| (t.kind, t.text.into_owned())).collect()
+}
+
+/// What must hold for every input: the token-sequence API gives the same output, formatting
+/// again changes nothing, and the tokens are kept.
+fn check_properties(name: &str, src: &[u8], out: &[u8]) -> Result<(), String> {
+    let mut toks = tokens(src);
+    Formatter::new().layout(&mut toks);
+    let mut via_tokens = Vec::new();
+    write_tokens(&toks, &mut via_tokens);
+    if via_tokens != out {
+        return Err(format!("{name}: layout of the tokens differs from format"));
+    }
+    // On a file that parses, only the white space between tokens changes. On broken ones the
+    // reference's layout can change tokens, and so does ours: it puts a space before a newline
+    // inside an unterminated string (which is then part of the string), drops spaces that
+    // kept tokens apart (`2 . 0` becomes the number `2.0`, `! =` becomes `!=`), and can move a
+    // U+FEFF to the start, where it reads as a byte order mark.
+    let kept = token_texts(src) == token_texts(out);
+    let (_, diags) = hclkit::parse_config(src.to_vec(), name);
+    if !diags.has_errors() && !kept {
+        return Err(format!("{name}: formatting changed the tokens"));
+    }
+    // The layout is a function of the tokens: where they are kept, formatting is idempotent.
+    if kept && format::format(out) != out {
+        return Err(format!("{name}: formatting is not idempotent"));
+    }
+    Ok(())
+}
+
+fn show(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn recorded_cases_match_the_reference() {
+    let mut files = Vec::new();
+    walk(&cases_dir(), &mut files);
+    let mut inputs: Vec<_> = files.into_iter().filter(|p| p.extension().is_some_and(|e| e == "in")).collect();
+    inputs.sort();
+    assert!(inputs.len() >= 500, "only {} recorded cases", inputs.len());
+    let mut groups = std::collections::BTreeMap::<String, usize>::new();
+    let mut bad = Vec::new();
+    for input in &inputs {
+        let name = input.strip_prefix(cases_dir()).unwrap_or(input).display().to_string();
+        *groups.entry(name.split('/').next().unwrap_or("").to_owned()).or_default() += 1;
+        let src = std::fs::read(input).unwrap();
+        let want = std::fs::read(input.with_extension("want")).unwrap_or_else(|_| panic!("{name}: no .want"));
+        let got = format::format(&src);
+        if got != want {
+            bad.push(format!("{name}:\n--- want\n{}\n--- got\n{}", show(&want), show(&got)));
+            continue;
+        }
+        if let Err(e) = check_properties(&name, &src, &got) {
+            bad.push(e);
+        }
+    }
+    eprintln!("recorded cases: {groups:?}");
+    assert!(bad.is_empty(), "{} of {} cases fail:\n{}", bad.len(), inputs.len(), bad.join("\n"));
+}
+
+#[test]
+#[ignore = "needs the reference's outputs: scripts/conformance runs it"]
+fn differential() {
+    let (Some(input), Some(reference)) = (std::env::var_os("HCLKIT_FMT_IN"), std::env::var_os("HCLKIT_FMT_REF")) else {
+        panic!("set HCLKIT_FMT_IN and HCLKIT_FMT_REF");
+    };
+    let (input, reference) = (PathBuf::from(input), PathBuf::from(reference));
+    let mut files = Vec::new();
+    walk(&input, &mut files);
+    files.sort();
+    assert!(!files.is_empty(), "no cases in {}", input.display());
+    let mut bad = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(&input).unwrap();
+        let src = std::fs::read(f).unwrap();
+        let want =
+            std::fs::read(reference.join(rel)).unwrap_or_else(|_| panic!("no reference output for {}", rel.display()));
+        let got = format::format(&src);
+        if got != want {
+            bad.push(format!("{}: differs from the reference", rel.display()));
+        } else if let Err(e) = check_properties(&rel.display().to_string(), &src, &got) {
+            bad.push(e);
+        }
+    }
+    eprintln!("{} cases compared", files.len());
+    assert!(bad.is_empty(), "{} of {} cases fail:\n{}", bad.len(), files.len(), bad.join("\n"));
+}
