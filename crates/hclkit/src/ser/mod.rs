@@ -81,7 +81,7 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
     };
     let mut out = String::new();
     layout::write_body(&mut out, &body, 0);
-    // The layout writes hclfmt's layout already (tests/serde_roundtrip.rs checks it against
+    // The layout writes hclfmt's layout already (tests/it/serde_roundtrip.rs checks it against
     // the reference's formatter); the formatter makes that hold by construction.
     Ok(crate::format::format_str(&out))
 }

@@ -6,7 +6,7 @@
 //! newlines included. hclkit's lexer reads identifiers by today's Unicode and by UTF-8, which
 //! agrees on every valid file; the formatter, which must give the reference's output on
 //! damaged files too, asks the lexer for the reference's identifiers, matched here with its
-//! tables (observed from it: `ref_ident_table.rs`, made by `tests/fmt/record.sh`).
+//! tables (observed from it: `ref_ident_table.rs`, made by `oracle/fmt/record.sh`).
 //!
 //! [`Lexer::reference_identifiers`]: super::lexer::Lexer::reference_identifiers
 
@@ -133,7 +133,7 @@ mod tests {
 
     #[test]
     fn the_lexer_reads_identifiers_as_the_reference() {
-        // Expected tokens from the reference's scanner (tests/fmt/oracle: fmtoracle tokens).
+        // Expected tokens from the reference's scanner (oracle/fmt: fmtoracle tokens).
         assert_eq!(show(tokens_of("tV\u{200d}x".as_bytes())), r"Ident[tV] Invalid[\xe2\x80\x8d] Ident[x] EOF[]");
         assert_eq!(show(tokens_of(b"\xc1\x90N")), r"Invalid[\xc1\x90] Ident[N] EOF[]");
         assert_eq!(show(tokens_of(b"i\xe5 x = 1")), r"Ident[i\xe5 x] Equal[=] NumberLit[1] EOF[]");
