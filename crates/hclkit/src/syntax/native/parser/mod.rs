@@ -47,10 +47,12 @@ pub const MAX_DEPTH: u32 = 200;
 pub(crate) struct Parser<'s> {
     src: &'s [u8],
     lexer: Lexer<'s>,
-    /// Raw lookahead tokens; `buf[head..]` are not consumed yet.
+    /// Raw tokens lexed but not consumed yet (`buf[head..]`): trivia and the token after
+    /// them (see [`Parser::fill`]).
     buf: Vec<Token>,
     head: usize,
-    /// The next significant token under the current newline mode, once computed.
+    /// The next significant token under the current newline mode, once computed, and how
+    /// many raw tokens of `buf` reading it consumes.
     peeked: Option<(Token, usize)>,
     nl_stack: Vec<bool>,
     prev: Option<Token>,
@@ -98,6 +100,7 @@ impl<'s> Parser<'s> {
     /// Lexes whatever the parser left (so every lexical problem is reported) and returns the
     /// tree and the lexer's and parser's diagnostics.
     pub(crate) fn finish(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>) {
+        // A peeked token not in `buf` has been lexed already and is no comment.
         self.peeked = None;
         loop {
             let t = self.raw(0);
@@ -124,24 +127,17 @@ impl<'s> Parser<'s> {
     }
 
     // ---- token source ---------------------------------------------------------------------
+    //
+    // The grammar needs one significant token of lookahead (`peek`/`read`). A token that is
+    // not trivia (anything but comments, newlines and EOF) is significant in either newline
+    // mode, so it goes straight from the lexer to `peeked` without being buffered; only
+    // trivia and the token after them go through `buf`, so that a change of newline mode
+    // can scan them again.
 
-    /// The raw token `i` places after the next unconsumed one.
-    #[inline]
+    /// The raw token `i` places after the next unconsumed one of `buf` (lexing as needed).
     fn raw(&mut self, i: usize) -> Token {
         let at = self.head + i;
-        if at >= self.buf.len() {
-            self.refill(at);
-        }
-        // Never past EOF (the scan stops there), but stay in bounds regardless.
-        self.buf[at.min(self.buf.len() - 1)]
-    }
-
-    /// Lexes a batch of tokens (the lexer does not depend on the parser's state, so it can
-    /// run ahead; batches keep its loop hot and the buffer small).
-    #[inline(never)]
-    fn refill(&mut self, at: usize) {
-        const BATCH: usize = 32;
-        while self.buf.len() <= at || self.buf.len() < self.head + BATCH {
+        while self.buf.len() <= at {
             let t = self.lexer.next_token();
             if t.kind == T::Comment {
                 self.comments.push(t.span);
@@ -151,9 +147,11 @@ impl<'s> Parser<'s> {
                 break;
             }
         }
+        // Never past EOF (the scan stops there), but stay in bounds regardless.
+        self.buf[at.min(self.buf.len() - 1)]
     }
 
-    /// Consumes `n` raw tokens.
+    /// Consumes `n` raw tokens of `buf`.
     #[inline]
     fn consume(&mut self, n: usize) {
         self.head += n;
@@ -163,20 +161,35 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// The next significant token and how many raw tokens reading it consumes.
+    /// The next significant token and how many raw tokens of `buf` reading it consumes (0:
+    /// the token came straight from the lexer and is not in `buf`).
     #[inline]
     fn next_index(&mut self) -> (Token, usize) {
         if let Some(p) = self.peeked {
             return p;
         }
-        // Most tokens are significant in either newline mode: take them without the loop.
-        let t = self.raw(0);
-        let p = if matches!(t.kind, T::Comment | T::Newline | T::Eof) { self.scan_next() } else { (t, 1) };
+        let p = self.fill();
         self.peeked = Some(p);
         p
     }
 
+    /// Finds the next significant token: lexes one if nothing is buffered and takes it
+    /// directly unless it is trivia or EOF; otherwise scans `buf` (see [`Parser::scan_next`]).
     #[inline(never)]
+    fn fill(&mut self) -> (Token, usize) {
+        if self.head == self.buf.len() {
+            let t = self.lexer.next_token();
+            if !matches!(t.kind, T::Comment | T::Newline | T::Eof) {
+                return (t, 0);
+            }
+            if t.kind == T::Comment {
+                self.comments.push(t.span);
+            }
+            self.buf.push(t);
+        }
+        self.scan_next()
+    }
+
     fn scan_next(&mut self) -> (Token, usize) {
         let include = *self.nl_stack.last().unwrap_or(&true);
         let mut i = 0;
@@ -198,6 +211,15 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// Forgets the peeked token if the newline mode may change what it is (a token taken
+    /// straight from the lexer is significant in both modes).
+    #[inline]
+    fn unpeek(&mut self) {
+        if matches!(self.peeked, Some((_, n)) if n > 0) {
+            self.peeked = None;
+        }
+    }
+
     #[inline]
     pub(super) fn peek(&mut self) -> Token {
         self.next_index().0
@@ -207,7 +229,9 @@ impl<'s> Parser<'s> {
     pub(super) fn read(&mut self) -> Token {
         let (t, n) = self.next_index();
         self.peeked = None;
-        self.consume(n);
+        if n > 0 {
+            self.consume(n);
+        }
         self.prev = Some(t);
         t
     }
@@ -223,7 +247,7 @@ impl<'s> Parser<'s> {
     /// [`Parser::pop_newlines`].
     pub(crate) fn push_newlines(&mut self, include: bool) {
         if self.nl_stack.last() != Some(&include) {
-            self.peeked = None;
+            self.unpeek();
         }
         self.nl_stack.push(include);
     }
@@ -232,7 +256,7 @@ impl<'s> Parser<'s> {
         if self.nl_stack.len() > 1 {
             let old = self.nl_stack.pop();
             if self.nl_stack.last() != old.as_ref() {
-                self.peeked = None;
+                self.unpeek();
             }
         }
     }
