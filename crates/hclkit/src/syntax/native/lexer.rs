@@ -112,8 +112,93 @@ impl<'s> Lexer<'s> {
     }
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
-    #[inline]
+    ///
+    /// The commonest tokens (identifiers, newlines, numbers, `=`, `.`, quotes, brackets and
+    /// the other one-byte delimiters of expressions, and the literal text of quoted strings)
+    /// are taken on a short path here, inlined into the caller, which leaves the registers
+    /// of the full scanner unsaved for them; everything else goes to the full scanner.
     pub fn next_token(&mut self) -> Token {
+        self.next_token_inline()
+    }
+
+    /// [`Lexer::next_token`], inlined: for the parser's token source, the one caller that
+    /// reads every token of large inputs.
+    #[inline(always)]
+    pub(crate) fn next_token_inline(&mut self) -> Token {
+        if self.pending.is_none() && !self.ref_idents {
+            let src = self.src;
+            let mut p = self.pos;
+            if self.mode == Mode::Main {
+                while p < src.len() && (src[p] == b' ' || src[p] == b'\t') {
+                    p += 1;
+                }
+                self.pos = p;
+                if let Some(t) = self.main_short(p) {
+                    return t;
+                }
+            } else if self.mode == Mode::Quoted && p < src.len() {
+                let b = src[p];
+                if b == b'"' {
+                    self.pop_mode();
+                    return self.tok(TokenKind::CQuote, p, p + 1);
+                }
+                if CLASS[b as usize] & QUOTED_PLAIN != 0 {
+                    let end = quoted_lit_end(src, p);
+                    return self.tok(TokenKind::QuotedLit, p, end);
+                }
+            }
+        }
+        self.next_token_full()
+    }
+
+    /// The short path of [`Lexer::next_token`] in the expression mode, at `p` after spaces:
+    /// exactly what [`Lexer::lex_main`] does for these bytes, or `None` for the others.
+    #[inline(always)]
+    fn main_short(&mut self, p: usize) -> Option<Token> {
+        use TokenKind::*;
+        let src = self.src;
+        let &b = src.get(p)?;
+        let one = |kind| Some(Token::new(kind, p as u32, p as u32 + 1));
+        let t = match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Some(Token::new(Ident, p as u32, ident_continue(src, p + 1) as u32)),
+            b'0'..=b'9' => Some(Token::new(NumberLit, p as u32, number_end(src, p) as u32)),
+            b'\n' => one(Newline),
+            b'=' => match src.get(p + 1) {
+                Some(b'=') => Some(Token::new(EqualOp, p as u32, p as u32 + 2)),
+                Some(b'>') => Some(Token::new(FatArrow, p as u32, p as u32 + 2)),
+                _ => one(Equal),
+            },
+            b'.' if src.get(p + 1) != Some(&b'.') => one(Dot),
+            b'"' => {
+                self.push_mode(Mode::Quoted);
+                one(OQuote)
+            }
+            b'{' => {
+                self.braces += 1;
+                one(OBrace)
+            }
+            b'}' if self.ret_braces.last() != Some(&self.braces) => {
+                self.braces -= 1;
+                one(CBrace)
+            }
+            b'[' => one(OBrack),
+            b']' => one(CBrack),
+            b'(' => one(OParen),
+            b')' => one(CParen),
+            b',' => one(Comma),
+            b':' => one(Colon),
+            b'?' => one(Question),
+            _ => None,
+        };
+        if let Some(t) = t {
+            self.pos = t.span.end as usize;
+        }
+        t
+    }
+
+    /// [`Lexer::next_token`] by the full scanner.
+    #[inline(never)]
+    fn next_token_full(&mut self) -> Token {
         let tok = self.lex();
         if tok.kind as u8 >= TokenKind::BitwiseAnd as u8 {
             self.diags.observe(tok, self.src);

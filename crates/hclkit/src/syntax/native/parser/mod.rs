@@ -173,23 +173,35 @@ impl<'s> Parser<'s> {
         p
     }
 
-    /// Finds the next significant token: lexes one if nothing is buffered and takes it
-    /// directly unless it is trivia or EOF; otherwise scans `buf` (see [`Parser::scan_next`]).
+    /// Finds the next significant token: if nothing is buffered, lexes one and takes it
+    /// directly unless it is trivia or EOF; otherwise scans `buf`.
     #[inline(never)]
     fn fill(&mut self) -> (Token, usize) {
         if self.head == self.buf.len() {
-            let t = self.lexer.next_token();
-            if !matches!(t.kind, T::Comment | T::Newline | T::Eof) {
-                return (t, 0);
+            let t = self.lexer.next_token_inline();
+            if matches!(t.kind, T::Comment | T::Newline | T::Eof) {
+                self.buffer_and_scan(t)
+            } else {
+                (t, 0)
             }
-            if t.kind == T::Comment {
-                self.comments.push(t.span);
-            }
-            self.buf.push(t);
+        } else {
+            self.scan_next()
         }
+    }
+
+    /// Buffers the trivia or EOF token `t` just lexed and scans from it.
+    #[inline(never)]
+    fn buffer_and_scan(&mut self, t: Token) -> (Token, usize) {
+        if t.kind == T::Comment {
+            self.comments.push(t.span);
+        }
+        self.buf.push(t);
         self.scan_next()
     }
 
+    /// Scans `buf` (lexing more as needed) for the next significant token under the current
+    /// newline mode.
+    #[inline(never)]
     fn scan_next(&mut self) -> (Token, usize) {
         let include = *self.nl_stack.last().unwrap_or(&true);
         let mut i = 0;
