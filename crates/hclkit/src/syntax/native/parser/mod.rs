@@ -55,6 +55,8 @@ pub(crate) struct Parser<'s> {
     /// many raw tokens of `buf` reading it consumes.
     peeked: Option<(Token, usize)>,
     nl_stack: Vec<bool>,
+    /// Whether newlines are significant now (`nl_stack`'s last entry).
+    include_nl: bool,
     prev: Option<Token>,
     recovery: bool,
     depth: u32,
@@ -81,6 +83,7 @@ impl<'s> Parser<'s> {
             head: 0,
             peeked: None,
             nl_stack: vec![true],
+            include_nl: true,
             prev: None,
             recovery: false,
             depth: 0,
@@ -174,16 +177,19 @@ impl<'s> Parser<'s> {
     }
 
     /// Finds the next significant token: if nothing is buffered, lexes one and takes it
-    /// directly unless it is trivia or EOF; otherwise scans `buf`.
+    /// directly unless it is a comment, EOF or a newline where newlines are ignored;
+    /// otherwise scans `buf`.
     #[inline(never)]
     fn fill(&mut self) -> (Token, usize) {
         if self.head == self.buf.len() {
             let t = self.lexer.next_token_inline();
-            if matches!(t.kind, T::Comment | T::Newline | T::Eof) {
-                self.buffer_and_scan(t)
-            } else {
-                (t, 0)
+            match t.kind {
+                T::Comment | T::Eof => {}
+                // Where newlines matter, a newline is the next significant token.
+                T::Newline if !self.include_nl => {}
+                _ => return (t, 0),
             }
+            self.buffer_and_scan(t)
         } else {
             self.scan_next()
         }
@@ -203,7 +209,7 @@ impl<'s> Parser<'s> {
     /// newline mode.
     #[inline(never)]
     fn scan_next(&mut self) -> (Token, usize) {
-        let include = *self.nl_stack.last().unwrap_or(&true);
+        let include = self.include_nl;
         let mut i = 0;
         loop {
             let t = self.raw(i);
@@ -223,12 +229,19 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// Forgets the peeked token if the newline mode may change what it is (a token taken
-    /// straight from the lexer is significant in both modes).
+    /// Forgets the peeked token if the newline mode may change what it is: a token taken
+    /// straight from the lexer is significant in both modes, except a newline, which then
+    /// goes back to (the empty) `buf` to be scanned again.
     #[inline]
     fn unpeek(&mut self) {
-        if matches!(self.peeked, Some((_, n)) if n > 0) {
-            self.peeked = None;
+        match self.peeked {
+            Some((_, n)) if n > 0 => self.peeked = None,
+            Some((t, _)) if t.kind == T::Newline => {
+                debug_assert!(self.head == self.buf.len());
+                self.buf.push(t);
+                self.peeked = None;
+            }
+            _ => {}
         }
     }
 
@@ -258,18 +271,21 @@ impl<'s> Parser<'s> {
     /// Makes newlines significant (`include`) or not until the matching
     /// [`Parser::pop_newlines`].
     pub(crate) fn push_newlines(&mut self, include: bool) {
-        if self.nl_stack.last() != Some(&include) {
+        if self.include_nl != include {
             self.unpeek();
         }
         self.nl_stack.push(include);
+        self.include_nl = include;
     }
 
     pub(super) fn pop_newlines(&mut self) {
         if self.nl_stack.len() > 1 {
             let old = self.nl_stack.pop();
-            if self.nl_stack.last() != old.as_ref() {
+            let now = *self.nl_stack.last().unwrap_or(&true);
+            if Some(now) != old {
                 self.unpeek();
             }
+            self.include_nl = now;
         }
     }
 
