@@ -63,6 +63,8 @@ pub struct Lexer<'s> {
     eof_emitted: bool,
     /// Identifiers by the reference's tables ([`Lexer::reference_identifiers`]).
     ref_idents: bool,
+    /// Just past the last backslash met in a quoted literal (0: none yet).
+    backslash_end: usize,
     diags: LexDiagnostics,
 }
 
@@ -88,6 +90,7 @@ impl<'s> Lexer<'s> {
             finished: false,
             eof_emitted: false,
             ref_idents: false,
+            backslash_end: 0,
             diags: LexDiagnostics::default(),
         }
     }
@@ -95,6 +98,14 @@ impl<'s> Lexer<'s> {
     /// The diagnostics for invalid tokens seen so far.
     pub fn diagnostics(&self) -> &LexDiagnostics {
         &self.diags
+    }
+
+    /// Whether the quoted literal token `span`, lexed already, may contain a backslash (so
+    /// escapes need checking): false when no backslash has been met in a quoted literal at
+    /// or after its start.
+    #[inline]
+    pub(crate) fn may_have_backslash(&self, span: Span) -> bool {
+        self.backslash_end > span.start as usize
     }
 
     /// Takes the diagnostics for invalid tokens seen so far.
@@ -143,7 +154,7 @@ impl<'s> Lexer<'s> {
                     return self.tok(TokenKind::CQuote, p, p + 1);
                 }
                 if CLASS[b as usize] & QUOTED_PLAIN != 0 {
-                    let end = quoted_lit_end(src, p);
+                    let end = quoted_lit_end(src, p, &mut self.backslash_end);
                     return self.tok(TokenKind::QuotedLit, p, end);
                 }
             }
@@ -465,7 +476,7 @@ impl<'s> Lexer<'s> {
                 self.tok(QuotedNewline, p, e)
             }
             _ => {
-                let end = quoted_lit_end(src, p);
+                let end = quoted_lit_end(src, p, &mut self.backslash_end);
                 if end > p {
                     return self.tok(QuotedLit, p, end);
                 }
@@ -808,9 +819,10 @@ fn heredoc_intro(src: &[u8], p: usize, reference: bool) -> Option<(Span, usize)>
 
 /// End of the literal run of a quoted template starting at `p`: characters other than `$`,
 /// `%`, `"`, `\`, newlines, and backslash escapes (a backslash and any character but a
-/// newline). Stops at bytes that are not UTF-8.
+/// newline). Stops at bytes that are not UTF-8. Sets `backslash_end` past any backslash
+/// it meets.
 #[inline]
-fn quoted_lit_end(src: &[u8], mut p: usize) -> usize {
+fn quoted_lit_end(src: &[u8], mut p: usize, backslash_end: &mut usize) -> usize {
     while let Some(&b) = src.get(p) {
         if CLASS[b as usize] & QUOTED_PLAIN != 0 {
             p += 1;
@@ -819,6 +831,7 @@ fn quoted_lit_end(src: &[u8], mut p: usize) -> usize {
         match b {
             b'$' | b'%' | b'"' | b'\n' | b'\r' => break,
             b'\\' => {
+                *backslash_end = p + 1;
                 if p + 1 >= src.len() || matches!(src[p + 1], b'\n' | b'\r') {
                     break;
                 }
@@ -1101,6 +1114,25 @@ mod tests {
         assert_eq!(c("\"$${~x}\""), r#"OQuote"\"" QuotedLit"$${~" QuotedLit"x}" CQuote"\"" EOF"""#);
         assert_eq!(c("\"${x~}\""), r#"OQuote"\"" TemplateInterp"${" Ident"x" TemplateSeqEnd"~}" CQuote"\"" EOF"""#);
         assert_eq!(c("\"\u{ff}\""), "OQuote\"\\\"\" QuotedLit\"\u{ff}\" CQuote\"\\\"\" EOF\"\"",);
+    }
+
+    #[test]
+    fn backslashes_of_quoted_literals_are_noticed() {
+        let src = br#"a = "plain" "es\"cape" "$" "x\\y" "\"#;
+        let mut lexer = Lexer::new(src, LexMode::Normal);
+        let mut seen = Vec::new();
+        loop {
+            let t = lexer.next_token();
+            if t.kind == TokenKind::Eof {
+                break;
+            }
+            if t.kind == TokenKind::QuotedLit {
+                // Asked right after the token is lexed, as the parser does at the latest.
+                seen.push((String::from_utf8_lossy(t.span.slice(src)).into_owned(), lexer.may_have_backslash(t.span)));
+            }
+        }
+        let expected = [("plain", false), ("es\\\"cape", true), ("$", false), ("x\\\\y", true)];
+        assert_eq!(seen, expected.map(|(s, b)| (s.to_string(), b)));
     }
 
     #[test]

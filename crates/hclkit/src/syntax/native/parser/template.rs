@@ -31,7 +31,8 @@ impl<'s> Parser<'s> {
     /// Reports the invalid escapes of a quoted literal token.
     pub(super) fn check_escapes(&mut self, span: Span) {
         let b = self.text(span);
-        if memchr::memchr(b'\\', b).is_none() {
+        // The lexer knows where it last met a backslash: most literals have none to look for.
+        if !self.lexer.may_have_backslash(span) || memchr::memchr(b'\\', b).is_none() {
             return;
         }
         let mut found: Vec<(EscapeError, Span)> = Vec::new();
