@@ -698,20 +698,19 @@ fn is_id_continue(c: char) -> bool {
 /// End of an identifier whose first character ends at `p`.
 #[inline]
 pub(crate) fn ident_continue(src: &[u8], mut p: usize) -> usize {
-    while let Some(&b) = src.get(p) {
-        let class = CLASS[b as usize];
-        if class & IDENT_CONT != 0 {
+    loop {
+        // ASCII first, in a loop of its own; then a character that is not ASCII, if any.
+        while p < src.len() && CLASS[src[p] as usize] & IDENT_CONT != 0 {
             p += 1;
-        } else if b >= 0x80 {
-            match decode_utf8(src, p) {
+        }
+        match src.get(p) {
+            Some(&b) if b >= 0x80 => match decode_utf8(src, p) {
                 Some((c, len)) if is_id_continue(c) => p += len,
-                _ => break,
-            }
-        } else {
-            break;
+                _ => return p,
+            },
+            _ => return p,
         }
     }
-    p
 }
 
 /// Byte class: an ASCII byte that continues an identifier (letters, digits, `_`, `-`).
