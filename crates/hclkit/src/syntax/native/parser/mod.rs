@@ -195,14 +195,32 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// Buffers the trivia or EOF token `t` just lexed and scans from it.
+    /// With `buf` empty, buffers the trivia or EOF token `t` just lexed and the tokens after
+    /// it up to the next significant one (what [`Parser::scan_next`] would find, without
+    /// going through `raw` for each token).
     #[inline(never)]
-    fn buffer_and_scan(&mut self, t: Token) -> (Token, usize) {
-        if t.kind == T::Comment {
-            self.comments.push(t.span);
+    fn buffer_and_scan(&mut self, mut t: Token) -> (Token, usize) {
+        debug_assert!(self.head == 0 && self.buf.is_empty());
+        let include = self.include_nl;
+        loop {
+            if t.kind == T::Comment {
+                self.comments.push(t.span);
+            }
+            let i = self.buf.len();
+            self.buf.push(t);
+            match t.kind {
+                T::Comment => {
+                    // As in `scan_next`: a line comment counts as a newline where they matter.
+                    if include && t.span.slice(self.src).last() == Some(&b'\n') {
+                        return (Token { kind: T::Newline, span: t.span }, i + 1);
+                    }
+                }
+                T::Newline if !include => {}
+                T::Eof => return (t, i),
+                _ => return (t, i + 1),
+            }
+            t = self.lexer.next_token();
         }
-        self.buf.push(t);
-        self.scan_next()
     }
 
     /// Scans `buf` (lexing more as needed) for the next significant token under the current
