@@ -53,7 +53,10 @@ pub(crate) struct Parser<'s> {
     head: usize,
     /// The next significant token under the current newline mode, once computed, and how
     /// many raw tokens of `buf` reading it consumes.
-    peeked: Option<(Token, usize)>,
+    peeked: bool,
+    /// With `peeked`, the token and how many raw tokens of `buf` reading it consumes.
+    look: Token,
+    look_n: usize,
     nl_stack: Vec<bool>,
     /// Whether newlines are significant now (`nl_stack`'s last entry).
     include_nl: bool,
@@ -81,7 +84,9 @@ impl<'s> Parser<'s> {
             lexer: Lexer::new(src, mode),
             buf: Vec::with_capacity(8),
             head: 0,
-            peeked: None,
+            peeked: false,
+            look: Token::new(T::Eof, 0, 0),
+            look_n: 0,
             nl_stack: vec![true],
             include_nl: true,
             prev: None,
@@ -104,7 +109,7 @@ impl<'s> Parser<'s> {
     /// tree and the lexer's and parser's diagnostics.
     pub(crate) fn finish(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>) {
         // A peeked token not in `buf` has been lexed already and is no comment.
-        self.peeked = None;
+        self.peeked = false;
         loop {
             let t = self.raw(0);
             if t.kind == T::Eof {
@@ -168,31 +173,31 @@ impl<'s> Parser<'s> {
     /// the token came straight from the lexer and is not in `buf`).
     #[inline]
     fn next_index(&mut self) -> (Token, usize) {
-        if let Some(p) = self.peeked {
-            return p;
+        if !self.peeked {
+            self.fill();
         }
-        let p = self.fill();
-        self.peeked = Some(p);
-        p
+        (self.look, self.look_n)
     }
 
-    /// Finds the next significant token: if nothing is buffered, lexes one and takes it
-    /// directly unless it is a comment, EOF or a newline where newlines are ignored;
-    /// otherwise scans `buf`.
+    /// Finds the next significant token (into `look`, `look_n`): if nothing is buffered,
+    /// lexes one and takes it directly unless it is a comment, EOF or a newline where
+    /// newlines are ignored; otherwise scans `buf`.
     #[inline(never)]
-    fn fill(&mut self) -> (Token, usize) {
-        if self.head == self.buf.len() {
+    fn fill(&mut self) {
+        let (t, n) = if self.head == self.buf.len() {
             let t = self.lexer.next_token_inline();
             match t.kind {
-                T::Comment | T::Eof => {}
+                T::Comment | T::Eof => self.buffer_and_scan(t),
                 // Where newlines matter, a newline is the next significant token.
-                T::Newline if !self.include_nl => {}
-                _ => return (t, 0),
+                T::Newline if !self.include_nl => self.buffer_and_scan(t),
+                _ => (t, 0),
             }
-            self.buffer_and_scan(t)
         } else {
             self.scan_next()
-        }
+        };
+        self.look = t;
+        self.look_n = n;
+        self.peeked = true;
     }
 
     /// With `buf` empty, buffers the trivia or EOF token `t` just lexed and the tokens after
@@ -252,14 +257,12 @@ impl<'s> Parser<'s> {
     /// goes back to (the empty) `buf` to be scanned again.
     #[inline]
     fn unpeek(&mut self) {
-        match self.peeked {
-            Some((_, n)) if n > 0 => self.peeked = None,
-            Some((t, _)) if t.kind == T::Newline => {
+        if self.peeked && (self.look_n > 0 || self.look.kind == T::Newline) {
+            if self.look_n == 0 {
                 debug_assert!(self.head == self.buf.len());
-                self.buf.push(t);
-                self.peeked = None;
+                self.buf.push(self.look);
             }
-            _ => {}
+            self.peeked = false;
         }
     }
 
@@ -271,7 +274,7 @@ impl<'s> Parser<'s> {
     #[inline]
     pub(super) fn read(&mut self) -> Token {
         let (t, n) = self.next_index();
-        self.peeked = None;
+        self.peeked = false;
         if n > 0 {
             self.consume(n);
         }
