@@ -171,7 +171,17 @@ impl<'s> Lexer<'s> {
         let &b = src.get(p)?;
         let one = |kind| Some(Token::new(kind, p as u32, p as u32 + 1));
         let t = match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Some(Token::new(Ident, p as u32, ident_continue(src, p + 1) as u32)),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                // ASCII only here (the full scanner takes the rest).
+                let mut e = p + 1;
+                while e < src.len() && CLASS[src[e] as usize] & IDENT_CONT != 0 {
+                    e += 1;
+                }
+                if matches!(src.get(e), Some(&c) if c >= 0x80) {
+                    return None;
+                }
+                Some(Token::new(Ident, p as u32, e as u32))
+            }
             b'0'..=b'9' => Some(Token::new(NumberLit, p as u32, number_end(src, p) as u32)),
             b'\n' => one(Newline),
             b'=' => match src.get(p + 1) {
@@ -180,7 +190,7 @@ impl<'s> Lexer<'s> {
                 _ => one(Equal),
             },
             b'.' if src.get(p + 1) != Some(&b'.') => one(Dot),
-            b'"' => {
+            b'"' if self.modes.len() < self.modes.capacity() => {
                 self.push_mode(Mode::Quoted);
                 one(OQuote)
             }
