@@ -172,8 +172,17 @@ impl<'s> Lexer<'s> {
         let one = |kind| Some(Token::new(kind, p as u32, p as u32 + 1));
         let t = match b {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                // ASCII only here (the full scanner takes the rest).
+                // ASCII only here (the full scanner takes the rest); eight bytes at a time
+                // while they are all identifier bytes, then byte by byte.
                 let mut e = p + 1;
+                while let Some(chunk) = src[e..].first_chunk::<8>() {
+                    let stop = not_ident_bytes(u64::from_le_bytes(*chunk));
+                    if stop != 0 {
+                        e += (stop.trailing_zeros() / 8) as usize;
+                        break;
+                    }
+                    e += 8;
+                }
                 while e < src.len() && CLASS[src[e] as usize] & IDENT_CONT != 0 {
                     e += 1;
                 }
@@ -723,6 +732,27 @@ pub(crate) fn ident_continue(src: &[u8], mut p: usize) -> usize {
     }
 }
 
+/// The high bit of each byte of `w` (eight source bytes, the first in the low byte) that is
+/// not an ASCII identifier byte (letter, digit, `_`, `-`): the [`IDENT_CONT`] class of eight
+/// bytes at once. Each `ge(c)` sets the high bit of the bytes whose low seven bits are at
+/// least `c` (no borrow crosses bytes since every byte is at least 0x80 before the
+/// subtraction).
+#[inline(always)]
+fn not_ident_bytes(w: u64) -> u64 {
+    const H: u64 = 0x8080_8080_8080_8080;
+    const L: u64 = 0x0101_0101_0101_0101;
+    let x = (w & !H) | H;
+    let ge = |v: u64, c: u8| (v - L * c as u64) & H;
+    // Letters, folded to lower case (only A-Z and a-z fold into a-z).
+    let y = x | (L * 0x20);
+    let letter = ge(y, b'a') & !ge(y, b'z' + 1);
+    let digit = ge(x, b'0') & !ge(x, b'9' + 1);
+    let under = ge(x, b'_') & !ge(x, b'_' + 1);
+    let dash = ge(x, b'-') & !ge(x, b'-' + 1);
+    let ascii = !w & H;
+    !((letter | digit | under | dash) & ascii) & H
+}
+
 /// Byte class: an ASCII byte that continues an identifier (letters, digits, `_`, `-`).
 const IDENT_CONT: u8 = 1;
 /// Byte class: an ASCII byte that belongs to the literal run of a quoted template (anything
@@ -1123,6 +1153,20 @@ mod tests {
         assert_eq!(c("\"$${~x}\""), r#"OQuote"\"" QuotedLit"$${~" QuotedLit"x}" CQuote"\"" EOF"""#);
         assert_eq!(c("\"${x~}\""), r#"OQuote"\"" TemplateInterp"${" Ident"x" TemplateSeqEnd"~}" CQuote"\"" EOF"""#);
         assert_eq!(c("\"\u{ff}\""), "OQuote\"\\\"\" QuotedLit\"\u{ff}\" CQuote\"\\\"\" EOF\"\"",);
+    }
+
+    #[test]
+    fn identifier_bytes_eight_at_a_time_match_the_byte_class() {
+        // Every byte value in every position, among identifier bytes.
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut bytes = *b"ab_-09Zz";
+                bytes[pos] = b;
+                let want: u64 =
+                    (0..8).filter(|&i| CLASS[bytes[i] as usize] & IDENT_CONT == 0).map(|i| 0x80u64 << (8 * i)).sum();
+                assert_eq!(not_ident_bytes(u64::from_le_bytes(bytes)), want, "byte {b:#x} at {pos}");
+            }
+        }
     }
 
     #[test]
