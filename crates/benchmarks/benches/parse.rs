@@ -2,6 +2,14 @@
 //! run, the Rust peers `hcl-edit` and `hcl-rs` (`Throughput::Bytes`; trees are dropped outside
 //! the timed part).
 //!
+//! What the hclkit case times: with `BatchSize::LargeInput` and these sample counts each
+//! batch is one iteration, so every timed parse gets sources freshly copied by the (untimed)
+//! setup and builds its tree in memory the allocator has just returned to the kernel or never
+//! touched: the figure includes the first-touch page faults of the tree (about 3,000 for
+//! `large.tf`), as a parse in a fresh process does. `parse_loop` (crates/hclkit/examples),
+//! which parses the same buffers again and again, avoids part of them; see
+//! docs/performance.md, "Criterion and parse_loop".
+//!
 //! `cargo bench -p hclkit-benchmarks --bench parse` (set `HCLKIT_CORPUS_ROOT` to the `shared/corpus`
 //! directory if it is not found beside the repository).
 

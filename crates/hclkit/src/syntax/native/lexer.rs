@@ -63,6 +63,8 @@ pub struct Lexer<'s> {
     eof_emitted: bool,
     /// Identifiers by the reference's tables ([`Lexer::reference_identifiers`]).
     ref_idents: bool,
+    /// Just past the last backslash met in a quoted literal (0: none yet).
+    backslash_end: usize,
     diags: LexDiagnostics,
 }
 
@@ -88,6 +90,7 @@ impl<'s> Lexer<'s> {
             finished: false,
             eof_emitted: false,
             ref_idents: false,
+            backslash_end: 0,
             diags: LexDiagnostics::default(),
         }
     }
@@ -95,6 +98,14 @@ impl<'s> Lexer<'s> {
     /// The diagnostics for invalid tokens seen so far.
     pub fn diagnostics(&self) -> &LexDiagnostics {
         &self.diags
+    }
+
+    /// Whether the quoted literal token `span`, lexed already, may contain a backslash (so
+    /// escapes need checking): false when no backslash has been met in a quoted literal at
+    /// or after its start.
+    #[inline]
+    pub(crate) fn may_have_backslash(&self, span: Span) -> bool {
+        self.backslash_end > span.start as usize
     }
 
     /// Takes the diagnostics for invalid tokens seen so far.
@@ -112,8 +123,112 @@ impl<'s> Lexer<'s> {
     }
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
-    #[inline]
+    ///
+    /// The commonest tokens (identifiers, newlines, numbers, `=`, `.`, quotes, brackets and
+    /// the other one-byte delimiters of expressions, and the literal text of quoted strings)
+    /// are taken on a short path here, inlined into the caller, which leaves the registers
+    /// of the full scanner unsaved for them; everything else goes to the full scanner.
     pub fn next_token(&mut self) -> Token {
+        self.next_token_inline()
+    }
+
+    /// [`Lexer::next_token`], inlined: for the parser's token source, the one caller that
+    /// reads every token of large inputs.
+    #[inline(always)]
+    pub(crate) fn next_token_inline(&mut self) -> Token {
+        if self.pending.is_none() && !self.ref_idents {
+            let src = self.src;
+            let mut p = self.pos;
+            if self.mode == Mode::Main {
+                while p < src.len() && (src[p] == b' ' || src[p] == b'\t') {
+                    p += 1;
+                }
+                self.pos = p;
+                if let Some(t) = self.main_short(p) {
+                    return t;
+                }
+            } else if self.mode == Mode::Quoted && p < src.len() {
+                let b = src[p];
+                if b == b'"' {
+                    self.pop_mode();
+                    return self.tok(TokenKind::CQuote, p, p + 1);
+                }
+                if CLASS[b as usize] & QUOTED_PLAIN != 0 {
+                    let end = quoted_lit_end(src, p, &mut self.backslash_end);
+                    return self.tok(TokenKind::QuotedLit, p, end);
+                }
+            }
+        }
+        self.next_token_full()
+    }
+
+    /// The short path of [`Lexer::next_token`] in the expression mode, at `p` after spaces:
+    /// exactly what [`Lexer::lex_main`] does for these bytes, or `None` for the others.
+    #[inline(always)]
+    fn main_short(&mut self, p: usize) -> Option<Token> {
+        use TokenKind::*;
+        let src = self.src;
+        let &b = src.get(p)?;
+        let one = |kind| Some(Token::new(kind, p as u32, p as u32 + 1));
+        let t = match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                // ASCII only here (the full scanner takes the rest); eight bytes at a time
+                // while they are all identifier bytes, then byte by byte.
+                let mut e = p + 1;
+                while let Some(chunk) = src[e..].first_chunk::<8>() {
+                    let stop = not_ident_bytes(u64::from_le_bytes(*chunk));
+                    if stop != 0 {
+                        e += (stop.trailing_zeros() / 8) as usize;
+                        break;
+                    }
+                    e += 8;
+                }
+                while e < src.len() && CLASS[src[e] as usize] & IDENT_CONT != 0 {
+                    e += 1;
+                }
+                if matches!(src.get(e), Some(&c) if c >= 0x80) {
+                    return None;
+                }
+                Some(Token::new(Ident, p as u32, e as u32))
+            }
+            b'0'..=b'9' => Some(Token::new(NumberLit, p as u32, number_end(src, p) as u32)),
+            b'\n' => one(Newline),
+            b'=' => match src.get(p + 1) {
+                Some(b'=') => Some(Token::new(EqualOp, p as u32, p as u32 + 2)),
+                Some(b'>') => Some(Token::new(FatArrow, p as u32, p as u32 + 2)),
+                _ => one(Equal),
+            },
+            b'.' if src.get(p + 1) != Some(&b'.') => one(Dot),
+            b'"' if self.modes.len() < self.modes.capacity() => {
+                self.push_mode(Mode::Quoted);
+                one(OQuote)
+            }
+            b'{' => {
+                self.braces += 1;
+                one(OBrace)
+            }
+            b'}' if self.ret_braces.last() != Some(&self.braces) => {
+                self.braces -= 1;
+                one(CBrace)
+            }
+            b'[' => one(OBrack),
+            b']' => one(CBrack),
+            b'(' => one(OParen),
+            b')' => one(CParen),
+            b',' => one(Comma),
+            b':' => one(Colon),
+            b'?' => one(Question),
+            _ => None,
+        };
+        if let Some(t) = t {
+            self.pos = t.span.end as usize;
+        }
+        t
+    }
+
+    /// [`Lexer::next_token`] by the full scanner.
+    #[inline(never)]
+    fn next_token_full(&mut self) -> Token {
         let tok = self.lex();
         if tok.kind as u8 >= TokenKind::BitwiseAnd as u8 {
             self.diags.observe(tok, self.src);
@@ -380,7 +495,7 @@ impl<'s> Lexer<'s> {
                 self.tok(QuotedNewline, p, e)
             }
             _ => {
-                let end = quoted_lit_end(src, p);
+                let end = quoted_lit_end(src, p, &mut self.backslash_end);
                 if end > p {
                     return self.tok(QuotedLit, p, end);
                 }
@@ -602,20 +717,40 @@ fn is_id_continue(c: char) -> bool {
 /// End of an identifier whose first character ends at `p`.
 #[inline]
 pub(crate) fn ident_continue(src: &[u8], mut p: usize) -> usize {
-    while let Some(&b) = src.get(p) {
-        let class = CLASS[b as usize];
-        if class & IDENT_CONT != 0 {
+    loop {
+        // ASCII first, in a loop of its own; then a character that is not ASCII, if any.
+        while p < src.len() && CLASS[src[p] as usize] & IDENT_CONT != 0 {
             p += 1;
-        } else if b >= 0x80 {
-            match decode_utf8(src, p) {
+        }
+        match src.get(p) {
+            Some(&b) if b >= 0x80 => match decode_utf8(src, p) {
                 Some((c, len)) if is_id_continue(c) => p += len,
-                _ => break,
-            }
-        } else {
-            break;
+                _ => return p,
+            },
+            _ => return p,
         }
     }
-    p
+}
+
+/// The high bit of each byte of `w` (eight source bytes, the first in the low byte) that is
+/// not an ASCII identifier byte (letter, digit, `_`, `-`): the [`IDENT_CONT`] class of eight
+/// bytes at once. Each `ge(c)` sets the high bit of the bytes whose low seven bits are at
+/// least `c` (no borrow crosses bytes since every byte is at least 0x80 before the
+/// subtraction).
+#[inline(always)]
+fn not_ident_bytes(w: u64) -> u64 {
+    const H: u64 = 0x8080_8080_8080_8080;
+    const L: u64 = 0x0101_0101_0101_0101;
+    let x = (w & !H) | H;
+    let ge = |v: u64, c: u8| (v - L * c as u64) & H;
+    // Letters, folded to lower case (only A-Z and a-z fold into a-z).
+    let y = x | (L * 0x20);
+    let letter = ge(y, b'a') & !ge(y, b'z' + 1);
+    let digit = ge(x, b'0') & !ge(x, b'9' + 1);
+    let under = ge(x, b'_') & !ge(x, b'_' + 1);
+    let dash = ge(x, b'-') & !ge(x, b'-' + 1);
+    let ascii = !w & H;
+    !((letter | digit | under | dash) & ascii) & H
 }
 
 /// Byte class: an ASCII byte that continues an identifier (letters, digits, `_`, `-`).
@@ -723,9 +858,10 @@ fn heredoc_intro(src: &[u8], p: usize, reference: bool) -> Option<(Span, usize)>
 
 /// End of the literal run of a quoted template starting at `p`: characters other than `$`,
 /// `%`, `"`, `\`, newlines, and backslash escapes (a backslash and any character but a
-/// newline). Stops at bytes that are not UTF-8.
+/// newline). Stops at bytes that are not UTF-8. Sets `backslash_end` past any backslash
+/// it meets.
 #[inline]
-fn quoted_lit_end(src: &[u8], mut p: usize) -> usize {
+fn quoted_lit_end(src: &[u8], mut p: usize, backslash_end: &mut usize) -> usize {
     while let Some(&b) = src.get(p) {
         if CLASS[b as usize] & QUOTED_PLAIN != 0 {
             p += 1;
@@ -734,6 +870,7 @@ fn quoted_lit_end(src: &[u8], mut p: usize) -> usize {
         match b {
             b'$' | b'%' | b'"' | b'\n' | b'\r' => break,
             b'\\' => {
+                *backslash_end = p + 1;
                 if p + 1 >= src.len() || matches!(src[p + 1], b'\n' | b'\r') {
                     break;
                 }
@@ -1016,6 +1153,39 @@ mod tests {
         assert_eq!(c("\"$${~x}\""), r#"OQuote"\"" QuotedLit"$${~" QuotedLit"x}" CQuote"\"" EOF"""#);
         assert_eq!(c("\"${x~}\""), r#"OQuote"\"" TemplateInterp"${" Ident"x" TemplateSeqEnd"~}" CQuote"\"" EOF"""#);
         assert_eq!(c("\"\u{ff}\""), "OQuote\"\\\"\" QuotedLit\"\u{ff}\" CQuote\"\\\"\" EOF\"\"",);
+    }
+
+    #[test]
+    fn identifier_bytes_eight_at_a_time_match_the_byte_class() {
+        // Every byte value in every position, among identifier bytes.
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut bytes = *b"ab_-09Zz";
+                bytes[pos] = b;
+                let want: u64 =
+                    (0..8).filter(|&i| CLASS[bytes[i] as usize] & IDENT_CONT == 0).map(|i| 0x80u64 << (8 * i)).sum();
+                assert_eq!(not_ident_bytes(u64::from_le_bytes(bytes)), want, "byte {b:#x} at {pos}");
+            }
+        }
+    }
+
+    #[test]
+    fn backslashes_of_quoted_literals_are_noticed() {
+        let src = br#"a = "plain" "es\"cape" "$" "x\\y" "\"#;
+        let mut lexer = Lexer::new(src, LexMode::Normal);
+        let mut seen = Vec::new();
+        loop {
+            let t = lexer.next_token();
+            if t.kind == TokenKind::Eof {
+                break;
+            }
+            if t.kind == TokenKind::QuotedLit {
+                // Asked right after the token is lexed, as the parser does at the latest.
+                seen.push((String::from_utf8_lossy(t.span.slice(src)).into_owned(), lexer.may_have_backslash(t.span)));
+            }
+        }
+        let expected = [("plain", false), ("es\\\"cape", true), ("$", false), ("x\\\\y", true)];
+        assert_eq!(seen, expected.map(|(s, b)| (s.to_string(), b)));
     }
 
     #[test]

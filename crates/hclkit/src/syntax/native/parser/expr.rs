@@ -174,9 +174,16 @@ impl<'s> Parser<'s> {
             }
             T::OQuote | T::OHeredoc => {
                 let open = self.read();
+                let mut first = None;
+                if open.kind == T::OQuote {
+                    match self.quoted_simple(open) {
+                        Ok(id) => return Cur::Node(id),
+                        Err(t) => first = t,
+                    }
+                }
                 let closer = if open.kind == T::OQuote { T::CQuote } else { T::CHeredoc };
                 let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with(b"<<-");
-                let (parts, passthru, _) = self.parse_template_inner(closer, flush);
+                let (parts, passthru, _) = self.parse_template_inner(closer, flush, first);
                 let span = open.span.to(self.prev_span());
                 if open.kind == T::OQuote {
                     if let Some(id) = self.simple_template(parts, span) {

@@ -47,12 +47,19 @@ pub const MAX_DEPTH: u32 = 200;
 pub(crate) struct Parser<'s> {
     src: &'s [u8],
     lexer: Lexer<'s>,
-    /// Raw lookahead tokens; `buf[head..]` are not consumed yet.
+    /// Raw tokens lexed but not consumed yet (`buf[head..]`): trivia and the token after
+    /// them (see [`Parser::fill`]).
     buf: Vec<Token>,
     head: usize,
-    /// The next significant token under the current newline mode, once computed.
-    peeked: Option<(Token, usize)>,
+    /// The next significant token under the current newline mode, once computed, and how
+    /// many raw tokens of `buf` reading it consumes.
+    peeked: bool,
+    /// With `peeked`, the token and how many raw tokens of `buf` reading it consumes.
+    look: Token,
+    look_n: usize,
     nl_stack: Vec<bool>,
+    /// Whether newlines are significant now (`nl_stack`'s last entry).
+    include_nl: bool,
     prev: Option<Token>,
     recovery: bool,
     depth: u32,
@@ -77,8 +84,11 @@ impl<'s> Parser<'s> {
             lexer: Lexer::new(src, mode),
             buf: Vec::with_capacity(8),
             head: 0,
-            peeked: None,
+            peeked: false,
+            look: Token::new(T::Eof, 0, 0),
+            look_n: 0,
             nl_stack: vec![true],
+            include_nl: true,
             prev: None,
             recovery: false,
             depth: 0,
@@ -98,7 +108,8 @@ impl<'s> Parser<'s> {
     /// Lexes whatever the parser left (so every lexical problem is reported) and returns the
     /// tree and the lexer's and parser's diagnostics.
     pub(crate) fn finish(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>) {
-        self.peeked = None;
+        // A peeked token not in `buf` has been lexed already and is no comment.
+        self.peeked = false;
         loop {
             let t = self.raw(0);
             if t.kind == T::Eof {
@@ -124,24 +135,17 @@ impl<'s> Parser<'s> {
     }
 
     // ---- token source ---------------------------------------------------------------------
+    //
+    // The grammar needs one significant token of lookahead (`peek`/`read`). A token that is
+    // not trivia (anything but comments, newlines and EOF) is significant in either newline
+    // mode, so it goes straight from the lexer to `peeked` without being buffered; only
+    // trivia and the token after them go through `buf`, so that a change of newline mode
+    // can scan them again.
 
-    /// The raw token `i` places after the next unconsumed one.
-    #[inline]
+    /// The raw token `i` places after the next unconsumed one of `buf` (lexing as needed).
     fn raw(&mut self, i: usize) -> Token {
         let at = self.head + i;
-        if at >= self.buf.len() {
-            self.refill(at);
-        }
-        // Never past EOF (the scan stops there), but stay in bounds regardless.
-        self.buf[at.min(self.buf.len() - 1)]
-    }
-
-    /// Lexes a batch of tokens (the lexer does not depend on the parser's state, so it can
-    /// run ahead; batches keep its loop hot and the buffer small).
-    #[inline(never)]
-    fn refill(&mut self, at: usize) {
-        const BATCH: usize = 32;
-        while self.buf.len() <= at || self.buf.len() < self.head + BATCH {
+        while self.buf.len() <= at {
             let t = self.lexer.next_token();
             if t.kind == T::Comment {
                 self.comments.push(t.span);
@@ -151,9 +155,11 @@ impl<'s> Parser<'s> {
                 break;
             }
         }
+        // Never past EOF (the scan stops there), but stay in bounds regardless.
+        self.buf[at.min(self.buf.len() - 1)]
     }
 
-    /// Consumes `n` raw tokens.
+    /// Consumes `n` raw tokens of `buf`.
     #[inline]
     fn consume(&mut self, n: usize) {
         self.head += n;
@@ -163,22 +169,70 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// The next significant token and how many raw tokens reading it consumes.
+    /// The next significant token and how many raw tokens of `buf` reading it consumes (0:
+    /// the token came straight from the lexer and is not in `buf`).
     #[inline]
     fn next_index(&mut self) -> (Token, usize) {
-        if let Some(p) = self.peeked {
-            return p;
+        if !self.peeked {
+            self.fill();
         }
-        // Most tokens are significant in either newline mode: take them without the loop.
-        let t = self.raw(0);
-        let p = if matches!(t.kind, T::Comment | T::Newline | T::Eof) { self.scan_next() } else { (t, 1) };
-        self.peeked = Some(p);
-        p
+        (self.look, self.look_n)
     }
 
+    /// Finds the next significant token (into `look`, `look_n`): if nothing is buffered,
+    /// lexes one and takes it directly unless it is a comment, EOF or a newline where
+    /// newlines are ignored; otherwise scans `buf`.
+    #[inline(never)]
+    fn fill(&mut self) {
+        let (t, n) = if self.head == self.buf.len() {
+            let t = self.lexer.next_token_inline();
+            match t.kind {
+                T::Comment | T::Eof => self.buffer_and_scan(t),
+                // Where newlines matter, a newline is the next significant token.
+                T::Newline if !self.include_nl => self.buffer_and_scan(t),
+                _ => (t, 0),
+            }
+        } else {
+            self.scan_next()
+        };
+        self.look = t;
+        self.look_n = n;
+        self.peeked = true;
+    }
+
+    /// With `buf` empty, buffers the trivia or EOF token `t` just lexed and the tokens after
+    /// it up to the next significant one (what [`Parser::scan_next`] would find, without
+    /// going through `raw` for each token).
+    #[inline(never)]
+    fn buffer_and_scan(&mut self, mut t: Token) -> (Token, usize) {
+        debug_assert!(self.head == 0 && self.buf.is_empty());
+        let include = self.include_nl;
+        loop {
+            if t.kind == T::Comment {
+                self.comments.push(t.span);
+            }
+            let i = self.buf.len();
+            self.buf.push(t);
+            match t.kind {
+                T::Comment => {
+                    // As in `scan_next`: a line comment counts as a newline where they matter.
+                    if include && t.span.slice(self.src).last() == Some(&b'\n') {
+                        return (Token { kind: T::Newline, span: t.span }, i + 1);
+                    }
+                }
+                T::Newline if !include => {}
+                T::Eof => return (t, i),
+                _ => return (t, i + 1),
+            }
+            t = self.lexer.next_token();
+        }
+    }
+
+    /// Scans `buf` (lexing more as needed) for the next significant token under the current
+    /// newline mode.
     #[inline(never)]
     fn scan_next(&mut self) -> (Token, usize) {
-        let include = *self.nl_stack.last().unwrap_or(&true);
+        let include = self.include_nl;
         let mut i = 0;
         loop {
             let t = self.raw(i);
@@ -198,6 +252,20 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// Forgets the peeked token if the newline mode may change what it is: a token taken
+    /// straight from the lexer is significant in both modes, except a newline, which then
+    /// goes back to (the empty) `buf` to be scanned again.
+    #[inline]
+    fn unpeek(&mut self) {
+        if self.peeked && (self.look_n > 0 || self.look.kind == T::Newline) {
+            if self.look_n == 0 {
+                debug_assert!(self.head == self.buf.len());
+                self.buf.push(self.look);
+            }
+            self.peeked = false;
+        }
+    }
+
     #[inline]
     pub(super) fn peek(&mut self) -> Token {
         self.next_index().0
@@ -206,8 +274,10 @@ impl<'s> Parser<'s> {
     #[inline]
     pub(super) fn read(&mut self) -> Token {
         let (t, n) = self.next_index();
-        self.peeked = None;
-        self.consume(n);
+        self.peeked = false;
+        if n > 0 {
+            self.consume(n);
+        }
         self.prev = Some(t);
         t
     }
@@ -222,18 +292,21 @@ impl<'s> Parser<'s> {
     /// Makes newlines significant (`include`) or not until the matching
     /// [`Parser::pop_newlines`].
     pub(crate) fn push_newlines(&mut self, include: bool) {
-        if self.nl_stack.last() != Some(&include) {
-            self.peeked = None;
+        if self.include_nl != include {
+            self.unpeek();
         }
         self.nl_stack.push(include);
+        self.include_nl = include;
     }
 
     pub(super) fn pop_newlines(&mut self) {
         if self.nl_stack.len() > 1 {
             let old = self.nl_stack.pop();
-            if self.nl_stack.last() != old.as_ref() {
-                self.peeked = None;
+            let now = *self.nl_stack.last().unwrap_or(&true);
+            if Some(now) != old {
+                self.unpeek();
             }
+            self.include_nl = now;
         }
     }
 

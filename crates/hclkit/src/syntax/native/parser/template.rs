@@ -31,7 +31,8 @@ impl<'s> Parser<'s> {
     /// Reports the invalid escapes of a quoted literal token.
     pub(super) fn check_escapes(&mut self, span: Span) {
         let b = self.text(span);
-        if memchr::memchr(b'\\', b).is_none() {
+        // The lexer knows where it last met a backslash: most literals have none to look for.
+        if !self.lexer.may_have_backslash(span) || memchr::memchr(b'\\', b).is_none() {
             return;
         }
         let mut found: Vec<(EscapeError, Span)> = Vec::new();
@@ -80,17 +81,50 @@ impl<'s> Parser<'s> {
         Some(self.push(Node::template(span, flags, 0)))
     }
 
+    /// The commonest quoted templates, `"literal"` (one literal token filling the quotes) and
+    /// `""`, after their opening quote: read straight into the one node that
+    /// [`Parser::simple_template`] makes of the general path's result, with the same
+    /// diagnostics. Otherwise returns the literal token it read before finding out, if any,
+    /// for the general path to start with.
+    pub(super) fn quoted_simple(&mut self, open: Token) -> Result<u32, Option<Token>> {
+        let t = self.peek();
+        match t.kind {
+            T::CQuote => {
+                self.read();
+                let span = open.span.to(t.span);
+                Ok(self.push(Node::template(span, TplFlags::SIMPLE | TplFlags::EMPTY, 0)))
+            }
+            T::QuotedLit if t.span.start == open.span.end => {
+                self.read();
+                let close = self.peek();
+                if close.kind != T::CQuote || close.span.start != t.span.end {
+                    return Err(Some(t));
+                }
+                self.read();
+                self.check_escapes(t.span);
+                Ok(self.push(Node::template(open.span.to(close.span), TplFlags::SIMPLE, 0)))
+            }
+            _ => Err(None),
+        }
+    }
+
     /// A whole standalone template (up to EOF).
     pub(crate) fn parse_template_root(&mut self) -> u32 {
-        let (parts, passthru, span) = self.parse_template_inner(T::Eof, false);
+        let (parts, passthru, span) = self.parse_template_inner(T::Eof, false, None);
         self.template_node(parts, passthru, span)
     }
 
-    /// Template parts up to `end`; returns the parts list, whether it is a single
-    /// interpolation to unwrap, and the template's span.
-    pub(super) fn parse_template_inner(&mut self, end: TokenKind, flush: bool) -> (u32, bool, Span) {
+    /// Template parts up to `end` (starting with `first` if the first token has been read
+    /// already); returns the parts list, whether it is a single interpolation to unwrap, and
+    /// the template's span.
+    pub(super) fn parse_template_inner(
+        &mut self,
+        end: TokenKind,
+        flush: bool,
+        first: Option<Token>,
+    ) -> (u32, bool, Span) {
         let base = self.tmpl.len();
-        let span = self.parse_template_parts(end);
+        let span = self.parse_template_parts(end, first);
         if flush {
             self.flush_heredoc(base);
         }
@@ -110,14 +144,20 @@ impl<'s> Parser<'s> {
         self.push(Node::literal(span, LitKind::String, flags))
     }
 
-    fn parse_template_parts(&mut self, end: TokenKind) -> Span {
+    fn parse_template_parts(&mut self, end: TokenKind, mut first: Option<Token>) -> Span {
         let base = self.tmpl.len();
-        let start = self.peek().span;
+        let start = match first {
+            Some(t) => t.span,
+            None => self.peek().span,
+        };
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
         let end_span;
         loop {
-            let next = self.read();
+            let next = match first.take() {
+                Some(t) => t,
+                None => self.read(),
+            };
             if next.kind == end {
                 end_span = next.span;
                 break;
@@ -483,5 +523,56 @@ impl<'s> Parser<'s> {
         });
         let f = self.push(Node::for_expr(open.to(endfor), ForFlags::default(), data));
         self.node(Kind::TemplateJoin, open.to(endfor), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::native::lexer::LexMode;
+
+    /// The nodes, extra words and problems of parsing the quoted string `src` as an
+    /// expression (with the short path of `quoted_simple`), and of parsing it by the general
+    /// path alone, as before the short path existed.
+    fn both(src: &str) -> (String, String) {
+        let mut p = Parser::new(src.as_bytes(), LexMode::Normal);
+        p.push_newlines(false);
+        let id = p.parse_expression();
+        let short = format!("{id} {:?} {:?} {:?}", p.store.nodes, p.store.extra, p.diags);
+        let mut p = Parser::new(src.as_bytes(), LexMode::Normal);
+        p.push_newlines(false);
+        let open = p.read();
+        assert_eq!(open.kind, T::OQuote);
+        let (parts, passthru, _) = p.parse_template_inner(T::CQuote, false, None);
+        let span = open.span.to(p.prev_span());
+        let id = match p.simple_template(parts, span) {
+            Some(id) => id,
+            None => p.template_node(parts, passthru, span),
+        };
+        let general = format!("{id} {:?} {:?} {:?}", p.store.nodes, p.store.extra, p.diags);
+        (short, general)
+    }
+
+    #[test]
+    fn quoted_short_path_builds_what_the_general_path_builds() {
+        for src in [
+            r#""x""#,
+            r#""""#,
+            r#""a\nb""#,
+            r#""bad \q escape""#,
+            r#""a$b""#,
+            r#""a%%{b""#,
+            r#""a${b}""#,
+            r#""${b}""#,
+            r#""${b}c""#,
+            "\"unterminated",
+            "\"a\nb\"",
+            "\"\u{e9}\u{301}\"",
+            "\"a\\",
+            "\"",
+        ] {
+            let (short, general) = both(src);
+            assert_eq!(short, general, "{src:?}");
+        }
     }
 }
