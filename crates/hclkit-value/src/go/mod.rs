@@ -183,22 +183,27 @@ pub fn float_literal_in_range(s: &[u8]) -> bool {
     if i != s.len() {
         return false;
     }
-    // Mantissa: all digits as one integer; zero is always fine.
-    let mut sig = int_digits.iter().chain(frac_digits).skip_while(|&&d| d == b'0').peekable();
-    if sig.peek().is_none() {
+    // Mantissa: all digits as one integer (leading zeros skipped); zero is always fine.
+    let int_sig = &int_digits[int_digits.iter().position(|&d| d != b'0').unwrap_or(int_digits.len())..];
+    let frac_sig = if int_sig.is_empty() {
+        &frac_digits[frac_digits.iter().position(|&d| d != b'0').unwrap_or(frac_digits.len())..]
+    } else {
+        frac_digits
+    };
+    let sig_len = int_sig.len() + frac_sig.len();
+    if sig_len == 0 {
         return true;
     }
-    let sig: Vec<u8> = sig.copied().collect();
     // Bit length of the mantissa integer (exact for up to 38 digits, estimated beyond).
-    let bitlen: i64 = if sig.len() <= 38 {
-        let v = sig.iter().fold(0u128, |a, &d| a * 10 + u128::from(d - b'0'));
+    let bitlen: i64 = if sig_len <= 38 {
+        let v = int_sig.iter().chain(frac_sig).fold(0u128, |a, &d| a * 10 + u128::from(d - b'0'));
         128 - i64::from(v.leading_zeros())
     } else {
-        (sig.len() as f64 * std::f64::consts::LOG2_10).ceil() as i64
+        (sig_len as f64 * std::f64::consts::LOG2_10).ceil() as i64
     };
     let exp2 = bitlen - frac_digits.len() as i64 + exp;
     let (min, max) = (crate::number::MIN_LITERAL_EXP, crate::number::MAX_LITERAL_EXP);
-    if sig.len() > 38 && (exp2 - max).abs().min((exp2 - min).abs()) <= 64 {
+    if sig_len > 38 && (exp2 - max).abs().min((exp2 - min).abs()) <= 64 {
         // The estimate may be off by a few bits, and Go's limit is exact: ask the parser
         // itself (bounded in cost, whatever the length).
         return std::str::from_utf8(s).ok().is_some_and(|t| crate::Number::parse(t).is_ok());
@@ -295,6 +300,14 @@ mod tests {
             format!("0.{long}e-2147483590"),
             format!("0.{long}e-2147483588"),
             format!("0.{long}e-2147483589"),
+            // Leading zeros are not significant digits, in the integer part or the fraction.
+            "000120.0500".into(),
+            "0.0005e-2147483643".into(),
+            "0.0005e-2147483644".into(),
+            "00.0005e-2147483645".into(),
+            "000.000".into(),
+            format!("000.000{long}e-2147483588"),
+            format!("000.000{long}e-2147483586"),
         ] {
             let parses = crate::Number::parse(&lit).is_ok();
             assert_eq!(float_literal_in_range(lit.as_bytes()), parses, "{lit}");
