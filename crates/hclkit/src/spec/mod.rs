@@ -340,7 +340,7 @@ fn decode_object(
     for (k, s) in items {
         let (v, d) = decode_content(s, content, ctx);
         diags.extend(d);
-        attrs.push((k.clone(), v));
+        attrs.push((k.as_str(), v));
     }
     (Value::object(attrs), diags)
 }

@@ -16,7 +16,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::ast::{self, File, NodeId, Tree};
 use super::expression::NativeExpression;
@@ -53,11 +53,17 @@ pub struct NativeBody {
     hidden_blocks: Arc<BTreeSet<String>>,
 }
 
+/// The empty set of hidden names, shared (a new body hides nothing: no allocation per block).
+fn no_names() -> Arc<BTreeSet<String>> {
+    static EMPTY: OnceLock<Arc<BTreeSet<String>>> = OnceLock::new();
+    EMPTY.get_or_init(Arc::default).clone()
+}
+
 impl NativeBody {
     /// The body with node id `id` of `tree`, or `None` if that node is not a body.
     pub fn new(tree: Arc<Tree>, id: NodeId) -> Option<NativeBody> {
         tree.body(id)?;
-        Some(NativeBody { tree, id, hidden_attrs: Arc::default(), hidden_blocks: Arc::default() })
+        Some(NativeBody { tree, id, hidden_attrs: no_names(), hidden_blocks: no_names() })
     }
 
     /// The root body of a parsed file.
@@ -65,8 +71,8 @@ impl NativeBody {
         NativeBody {
             tree: file.tree_arc().clone(),
             id: file.body,
-            hidden_attrs: Arc::default(),
-            hidden_blocks: Arc::default(),
+            hidden_attrs: no_names(),
+            hidden_blocks: no_names(),
         }
     }
 
@@ -102,8 +108,8 @@ impl NativeBody {
         let body = NativeBody {
             tree: self.tree.clone(),
             id: b.body().id(),
-            hidden_attrs: Arc::default(),
-            hidden_blocks: Arc::default(),
+            hidden_attrs: no_names(),
+            hidden_blocks: no_names(),
         };
         Block {
             type_name: b.block_type().into_owned(),
