@@ -148,6 +148,38 @@ fn spec_file_types_and_functions() {
     assert_eq!(inc.call(&[Value::number(1)]).unwrap(), Value::number(2));
 }
 
+#[test]
+fn user_function_body_is_evaluated_once_per_call() {
+    // The return type is found by evaluating the body; the call then takes that result.
+    // Counted in budget units: a `for` over 1,000 elements charges about one per element.
+    let (spec, diags) =
+        load("literal {\n  value = 1\n}\nfunction \"copy\" {\n  params = [l]\n  result = [for x in l : x]\n}\n");
+    assert!(diags.is_empty(), "{diags}");
+    let list = Value::tuple((0..1000).map(Value::number).collect());
+    let used = |src: &str| {
+        let budget = crate::context::Budget::new(1_000_000);
+        let ctx = EvalContext::new()
+            .with_functions(spec.functions.clone())
+            .with_variable("l", list.clone())
+            .with_budget(budget.clone());
+        let (e, diags) = crate::parse_expression(src.as_bytes(), "x.hcl");
+        assert!(diags.is_empty(), "{diags}");
+        let (v, diags) = crate::syntax::native::NativeExpression::from_expr_file(&e).value(Some(&ctx));
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(v.length(), Some(1000));
+        budget.used()
+    };
+    let (direct, call) = (used("[for x in l : x]"), used("copy(l)"));
+    assert!(direct >= 1000, "{direct}");
+    // The call's result is charged its size as well (a second `direct`); a second evaluation
+    // of the body would make it three.
+    assert!(call < direct * 5 / 2, "the call charged {call}, one evaluation {direct}");
+    // Another call with other arguments is not answered from the first.
+    let inc = &spec.functions["copy"];
+    assert_eq!(inc.call(&[Value::tuple(vec![Value::number(7)])]).unwrap(), Value::tuple(vec![Value::number(7)]));
+    assert_eq!(inc.call(&[Value::tuple(vec![Value::number(8)])]).unwrap(), Value::tuple(vec![Value::number(8)]));
+}
+
 // Wording recorded from the reference hcldec (hcl v2.14.1).
 #[test]
 fn spec_file_errors() {
