@@ -97,34 +97,66 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+/// The bytes [`write_json_string`] looks at: those escaped, and E2, which starts U+2028
+/// and U+2029.
+const JSON_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'&' as usize] = true;
+    t[0xE2] = true;
+    t
+};
+
 /// Appends `s` as a JSON string the way Go's `encoding/json` writes it (HTML-safe, as
 /// `json.Marshal`): `"` and `\` escaped, `\n`, `\r`, `\t` as such, other control characters,
 /// the HTML-significant `<`, `>`, `&` and the separators U+2028 and U+2029 as `\uXXXX`.
 pub fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
+    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, ch) in s.char_indices() {
-        let esc: Option<&str> = match ch {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '\u{2028}' => Some("\\u2028"),
-            '\u{2029}' => Some("\\u2029"),
-            '<' | '>' | '&' | '\u{0}'..='\u{1f}' => None,
-            _ => continue,
+    let mut i = 0;
+    // Runs of bytes that need no escape are copied whole; only ASCII bytes and the UTF-8 of
+    // U+2028 and U+2029 (E2 80 A8/A9) can need one.
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !JSON_SPECIAL[usize::from(b)] {
+            i += 1;
+            continue;
+        }
+        let (esc, len): (Option<&str>, usize) = match b {
+            b'"' => (Some("\\\""), 1),
+            b'\\' => (Some("\\\\"), 1),
+            b'\n' => (Some("\\n"), 1),
+            b'\r' => (Some("\\r"), 1),
+            b'\t' => (Some("\\t"), 1),
+            b'<' | b'>' | b'&' | 0..=0x1f => (None, 1),
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => (Some("\\u2028"), 3),
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => (Some("\\u2029"), 3),
+            _ => {
+                i += 1;
+                continue;
+            }
         };
-        out.push_str(&s[start..i]);
+        // `start` and `i` are on character boundaries: escapes start at ASCII bytes or E2.
+        out.push_str(s.get(start..i).unwrap_or_default());
         match esc {
             Some(e) => out.push_str(e),
             None => {
-                let _ = write!(out, "\\u{:04x}", ch as u32);
+                let _ = write!(out, "\\u{:04x}", b);
             }
         }
-        start = i + ch.len_utf8();
+        i += len;
+        start = i;
     }
-    out.push_str(&s[start..]);
+    out.push_str(s.get(start..).unwrap_or_default());
     out.push('"');
 }
 
@@ -267,6 +299,37 @@ mod tests {
         assert!(t.iter().all(|&(lo, hi)| lo <= hi));
         assert!(t.windows(2).all(|w| w[0].1 + 1 < w[1].0));
         assert!(is_print(' ') && !is_print('\u{85}') && !is_print('\u{10fffd}') && !is_print('\u{10ffff}'));
+    }
+
+    /// `write_json_string` character by character, as it was first written.
+    fn json_string_by_chars(s: &str) -> String {
+        let mut out = String::from('"');
+        for ch in s.chars() {
+            match ch {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{2028}' => out.push_str("\\u2028"),
+                '\u{2029}' => out.push_str("\\u2029"),
+                '<' | '>' | '&' | '\u{0}'..='\u{1f}' => {
+                    let _ = write!(out, "\\u{:04x}", ch as u32);
+                }
+                _ => out.push(ch),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn json_strings_by_bytes_as_by_chars(s in "(.|[\"\\\\<>&\u{0}-\u{1f}\u{2027}-\u{202a}\u{e000}\u{20ac}])*") {
+            let mut out = String::new();
+            write_json_string(&s, &mut out);
+            proptest::prop_assert_eq!(out, json_string_by_chars(&s));
+        }
     }
 
     #[test]
