@@ -96,8 +96,13 @@ impl NativeBody {
     }
 
     fn attribute(&self, a: ast::Attribute<'_>) -> Attribute {
+        self.attribute_named(a, a.name())
+    }
+
+    /// [`NativeBody::attribute`] of an attribute whose name the caller has at hand.
+    fn attribute_named(&self, a: ast::Attribute<'_>, name: &str) -> Attribute {
         Attribute {
-            name: a.name().to_owned(),
+            name: name.to_owned(),
             expr: Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())),
             range: self.range(a.span()),
             name_range: self.range(a.name_span()),
@@ -165,7 +170,8 @@ impl NativeBody {
                 }
                 continue;
             };
-            attrs.insert(name.to_owned(), self.attribute(a));
+            let attr = self.attribute_named(a, name);
+            attrs.insert(attr.name.clone(), attr);
         }
 
         let mut blocks = Vec::new();
