@@ -320,12 +320,7 @@ fn decode_body(body: &dyn Body, spec: &Spec, dx: &Dec<'_>) -> (Value, Diagnostic
 
 /// As [`decode_body`] with the spec's implied schema already built (once for all the blocks
 /// of a `block_list`, `block_set` or `block_map`).
-fn decode_body_with(
-    body: &dyn Body,
-    spec: &Spec,
-    schema: &BodySchema,
-    dx: &Dec<'_>,
-) -> (Value, Diagnostics) {
+fn decode_body_with(body: &dyn Body, spec: &Spec, schema: &BodySchema, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let (content, mut diags) = body.content(schema);
     let (value, more) = decode_content(spec, &content, dx);
     diags.extend(more);
@@ -358,11 +353,7 @@ fn decode_content(spec: &Spec, content: &BodyContent, dx: &Dec<'_>) -> (Value, D
 }
 
 #[inline(never)]
-fn decode_object(
-    items: &BTreeMap<String, Spec>,
-    content: &BodyContent,
-    dx: &Dec<'_>,
-) -> (Value, Diagnostics) {
+fn decode_object(items: &BTreeMap<String, Spec>, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut attrs = Vec::with_capacity(items.len());
     for (k, s) in items {
@@ -441,12 +432,7 @@ fn single_block<'c>(b: &'c BlockSpec, content: &'c BodyContent, diags: &mut Diag
 }
 
 #[inline(never)]
-fn decode_default(
-    primary: &Spec,
-    default: &Spec,
-    content: &BodyContent,
-    dx: &Dec<'_>,
-) -> (Value, Diagnostics) {
+fn decode_default(primary: &Spec, default: &Spec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let (mut v, mut diags) = decode_content(primary, content, dx);
     if v.is_null() {
         let (dv, d) = decode_content(default, content, dx);
@@ -457,12 +443,7 @@ fn decode_default(
 }
 
 #[inline(never)]
-fn decode_transform(
-    spec: &Spec,
-    t: &TransformSpec,
-    content: &BodyContent,
-    dx: &Dec<'_>,
-) -> (Value, Diagnostics) {
+fn decode_transform(spec: &Spec, t: &TransformSpec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let (v, mut diags) = decode_content(&t.wrapped, content, dx);
     if diags.has_errors() {
         return (Value::unknown(implied_type(spec)), diags);
@@ -602,11 +583,7 @@ enum MapNode {
 
 /// A `block_map`; `None` (an unknown value) when a block's body is unknown, as for lists
 /// (checked before the block is decoded, as the reference does).
-fn decode_block_map(
-    m: &BlockMapSpec,
-    content: &BodyContent,
-    dx: &Dec<'_>,
-) -> (Option<Value>, Diagnostics) {
+fn decode_block_map(m: &BlockMapSpec, content: &BodyContent, dx: &Dec<'_>) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut root: BTreeMap<String, MapNode> = BTreeMap::new();
     let depth = m.labels.len();

@@ -68,12 +68,7 @@ impl NativeBody {
 
     /// The root body of a parsed file.
     pub fn from_file(file: &File) -> NativeBody {
-        NativeBody {
-            tree: file.tree_arc().clone(),
-            id: file.body,
-            hidden_attrs: no_names(),
-            hidden_blocks: no_names(),
-        }
+        NativeBody { tree: file.tree_arc().clone(), id: file.body, hidden_attrs: no_names(), hidden_blocks: no_names() }
     }
 
     /// The root body of a parsed file, as a trait object.
