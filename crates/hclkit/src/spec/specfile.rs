@@ -269,10 +269,9 @@ impl ResultMemo {
     }
 
     /// The result, if `args` are the arguments it was computed from: the same slice, of
-    /// identical values. (The body sees only the arguments and the spec file's fixed context,
-    /// so identical arguments give an identical result; with an impure function such as
-    /// `uuid` in the body, the reference's two evaluations would differ, and this is the
-    /// first one's.)
+    /// identical values. (The body sees only the arguments and the spec-definition functions,
+    /// which are all pure, so identical arguments give an identical result; only the
+    /// evaluation budget sees one evaluation where the reference makes two.)
     fn result_for(self, args: &[Value]) -> Option<Result<Value, FunctionError>> {
         let same = self.at == args.as_ptr() as usize
             && self.args.len() == args.len()
