@@ -281,18 +281,21 @@ pub fn implied_type(spec: &Spec) -> Type {
     }
 }
 
-/// One decode's state: the evaluation context, and the schemas of the nested specs met, each
+/// One decode's state: the evaluation context; the schemas of the nested specs met, each
 /// built once per decode rather than once per block (a `block` spec in a `block_list` of a
-/// thousand blocks, blocks nested in blocks). The keys are the addresses of specs in the tree
-/// being decoded, which the decode borrows throughout, so they stand for one spec each.
+/// thousand blocks, blocks nested in blocks); and for each `object` spec the type of the last
+/// object it made, which the next one of the same shape shares (with its attribute names)
+/// rather than building its own. The keys are the addresses of specs in the tree being
+/// decoded, which the decode borrows throughout, so they stand for one spec each.
 struct Dec<'c> {
     ctx: Option<&'c EvalContext>,
-    schemas: RefCell<HashMap<*const Spec, Rc<BodySchema>>>,
+    schemas: RefCell<HashMap<*const Spec, Rc<BodySchema>, ByAddress>>,
+    object_types: RefCell<HashMap<*const BTreeMap<String, Spec>, Type, ByAddress>>,
 }
 
 impl<'c> Dec<'c> {
     fn new(ctx: Option<&'c EvalContext>) -> Dec<'c> {
-        Dec { ctx, schemas: RefCell::default() }
+        Dec { ctx, schemas: RefCell::default(), object_types: RefCell::default() }
     }
 
     /// The implied schema of `spec`, built on first use.
@@ -304,6 +307,29 @@ impl<'c> Dec<'c> {
         let s = Rc::new(implied_schema(spec));
         self.schemas.borrow_mut().insert(key, s.clone());
         s
+    }
+}
+
+/// Hashing of addresses for [`Dec`]'s tables: the address itself (specs are not attacker-placed
+/// in memory, and a table holds one entry per spec of one spec tree).
+type ByAddress = std::hash::BuildHasherDefault<AddressHasher>;
+
+/// See [`ByAddress`].
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        // Specs are at least 8-byte aligned; mix the rest so the table's buckets spread.
+        self.0 = (n as u64 >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
@@ -355,13 +381,31 @@ fn decode_content(spec: &Spec, content: &BodyContent, dx: &Dec<'_>) -> (Value, D
 #[inline(never)]
 fn decode_object(items: &BTreeMap<String, Spec>, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let mut diags = Diagnostics::new();
-    let mut attrs = Vec::with_capacity(items.len());
-    for (k, s) in items {
+    let mut vals = Vec::with_capacity(items.len());
+    for s in items.values() {
         let (v, d) = decode_content(s, content, dx);
         diags.extend(d);
-        attrs.push((k.as_str(), v));
+        vals.push(v);
     }
-    (Value::object(attrs), diags)
+    let key = items as *const BTreeMap<String, Spec>;
+    // The type of the last object of this spec, if it had the same attribute types.
+    let last = dx.object_types.borrow().get(&key).cloned();
+    let vals = match last {
+        Some(ty) => match Value::object_of_type(&ty, vals) {
+            Ok(v) => return (v, diags),
+            Err(vals) => vals,
+        },
+        None => vals,
+    };
+    let v = Value::object(items.keys().map(String::as_str).zip(vals));
+    // Kept only when its attributes are the spec's names in the spec's order (not so if
+    // normalising a name changed the order or merged two), so that a later object's values,
+    // in the spec's order, fall to the right attributes.
+    let ty = v.ty();
+    if ty.object_type().is_some_and(|o| o.attributes().iter().map(|(n, _)| &**n).eq(items.keys().map(String::as_str))) {
+        dx.object_types.borrow_mut().insert(key, ty);
+    }
+    (v, diags)
 }
 
 #[inline(never)]

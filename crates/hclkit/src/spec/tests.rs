@@ -74,6 +74,35 @@ fn blocks_lists_sets_and_maps() {
 }
 
 #[test]
+fn objects_of_one_spec_with_changing_shapes() {
+    // The objects of one `object` spec share the last one's type while the attribute types
+    // stay the same; a change of type (an `any` attribute) or names that normalise together
+    // take the general path. Each object is what `Value::object` makes of its attributes.
+    let b = body("item {\n  a = 1\n}\nitem {\n  a = 2\n}\nitem {\n  a = \"x\"\n}\nitem {\n  a = 3\n}\n");
+    let item = Spec::object([("a", Spec::attr("a", Type::Dynamic, false)), ("b", lit(Value::bool(true)))]);
+    let spec = Spec::object([("items", Spec::block_list("item", item, 0, 0))]);
+    let (v, diags) = decode(&b, &spec, None);
+    assert!(diags.is_empty(), "{diags}");
+    // The list unifies the element types: the numbers become strings.
+    let obj = |a: &str| Value::object([("a", Value::string(a)), ("b", Value::bool(true))]);
+    assert_eq!(v.get_attr("items"), Some(&Value::list(vec![obj("1"), obj("2"), obj("x"), obj("3")]).unwrap()));
+
+    // Two spec names that are one name once NFC-normalised, and the objects of a list of them.
+    let b = body("item {}\nitem {}\n");
+    let item = Spec::object([
+        ("e\u{301}", lit(Value::number(1))),
+        ("\u{e9}", lit(Value::number(2))),
+        ("f", lit(Value::number(3))),
+    ]);
+    let spec = Spec::object([("items", Spec::block_list("item", item, 0, 0))]);
+    let (v, diags) = decode(&b, &spec, None);
+    assert!(diags.is_empty(), "{diags}");
+    let obj = Value::object([("e\u{301}", Value::number(1)), ("\u{e9}", Value::number(2)), ("f", Value::number(3))]);
+    assert_eq!(obj.ty().object_type().map(|o| o.len()), Some(2));
+    assert_eq!(v.get_attr("items"), Some(&Value::list(vec![obj.clone(), obj]).unwrap()));
+}
+
+#[test]
 fn validation_diagnostics() {
     let b = body("item {}\nitem {}\nitem {}\none {}\none {}\nr \"a\" {}\nr \"a\" {}\n");
     let spec = Spec::object([
