@@ -222,15 +222,21 @@ impl Type {
         optional: impl IntoIterator<Item = O>,
     ) -> Type {
         let mut attrs: Vec<(Name, Type)> = attrs.into_iter().map(|(n, t)| (n.into(), t)).collect();
-        // Stable sort keeps insertion order among duplicates; keep the last of each.
-        attrs.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut dedup: Vec<(Name, Type)> = Vec::with_capacity(attrs.len());
-        for (n, t) in attrs {
-            match dedup.last_mut() {
-                Some(last) if last.0 == n => last.1 = t,
-                _ => dedup.push((n, t)),
+        // Usually given sorted (an object value's attributes are): then taken as they are.
+        let dedup = if attrs.windows(2).all(|w| w[0].0 < w[1].0) {
+            attrs
+        } else {
+            // Stable sort keeps insertion order among duplicates; keep the last of each.
+            attrs.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut dedup: Vec<(Name, Type)> = Vec::with_capacity(attrs.len());
+            for (n, t) in attrs {
+                match dedup.last_mut() {
+                    Some(last) if last.0 == n => last.1 = t,
+                    _ => dedup.push((n, t)),
+                }
             }
-        }
+            dedup
+        };
         let mut opt: Vec<Name> = optional
             .into_iter()
             .map(Into::into)

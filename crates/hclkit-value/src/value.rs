@@ -348,6 +348,50 @@ impl Value {
         let ty = Type::object(entries.iter().map(|(k, v)| (k.clone(), v.ty())));
         Value(Repr::Object(Arc::new(Entries { ty, entries })))
     }
+    /// An object of the object type `ty`, with its attributes' values in `ty`'s attribute
+    /// order: what [`Value::object`] builds from the same names and values, but sharing `ty`
+    /// and its names instead of building them again (for many objects of one shape). The
+    /// values are given back when they do not fit: `ty` not an object type, or with optional
+    /// attributes or names not NFC-normalised, a number of values other than its number of
+    /// attributes, or a value whose type is not exactly its attribute's.
+    ///
+    /// ```
+    /// use hclkit_value::{Type, Value};
+    /// let a = Value::object([("name", Value::string("a")), ("size", Value::number(1))]);
+    /// let b = Value::object_of_type(&a.ty(), vec![Value::string("b"), Value::number(2)]).unwrap();
+    /// assert_eq!(b, Value::object([("name", Value::string("b")), ("size", Value::number(2))]));
+    /// // A value of another type does not fit: the values come back.
+    /// let back = Value::object_of_type(&a.ty(), vec![Value::number(3), Value::number(2)]).unwrap_err();
+    /// assert_eq!(back.len(), 2);
+    /// assert!(Value::object_of_type(&Type::String, vec![]).is_err());
+    /// ```
+    pub fn object_of_type(ty: &Type, values: Vec<Value>) -> Result<Value, Vec<Value>> {
+        let Some(o) = ty.object_type() else { return Err(values) };
+        let attrs = o.attributes();
+        let fits = attrs.len() == values.len()
+            && o.optional_attributes().is_empty()
+            && attrs.iter().all(|(n, _)| matches!(normalize(n), std::borrow::Cow::Borrowed(_)))
+            && values.iter().zip(attrs).all(|(v, (_, t))| v.has_type(t));
+        if !fits {
+            return Err(values);
+        }
+        let entries = attrs.iter().map(|(n, _)| n.clone()).zip(values).collect();
+        Ok(Value(Repr::Object(Arc::new(Entries { ty: ty.clone(), entries }))))
+    }
+
+    /// Whether the value's type is `t` ([`Value::ty`] without building a copy of it).
+    fn has_type(&self, t: &Type) -> bool {
+        match &self.0 {
+            Repr::Null(ty) | Repr::Unknown(ty) => ty == t,
+            Repr::Bool(_) => *t == Type::Bool,
+            Repr::Number(_) => *t == Type::Number,
+            Repr::String(_) => *t == Type::String,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.ty == *t,
+            Repr::Map(e) | Repr::Object(e) => e.ty == *t,
+            Repr::Capsule(_) => self.ty() == *t,
+        }
+    }
+
     /// The object with no attributes.
     pub fn empty_object() -> Value {
         Value(Repr::Object(Arc::new(Entries { ty: Type::empty_object(), entries: Vec::new() })))

@@ -7,6 +7,7 @@
 //! does), not bytes or code points.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -215,7 +216,7 @@ impl fmt::Display for Range {
 /// let file: Arc<str> = "main.hcl".into();
 /// assert_eq!(index.range(src, &file, Span::new(6, 7)).to_string(), "main.hcl:2,1-2");
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct LineIndex {
     line_starts: Vec<u32>,
     /// The 0-based lines holding a byte outside ASCII (after the byte order mark), sorted: on
@@ -223,6 +224,21 @@ pub struct LineIndex {
     /// cost O(log n) rather than a scan of the line.
     non_ascii_lines: Vec<u32>,
     bom: bool,
+    /// The line of the last lookup: lookups come mostly in source order, a few lines apart
+    /// (the attributes and blocks of a body), so the next line is searched for from there,
+    /// in O(log distance). Only a hint: any value gives the same answers.
+    hint: AtomicU32,
+}
+
+impl Clone for LineIndex {
+    fn clone(&self) -> LineIndex {
+        LineIndex {
+            line_starts: self.line_starts.clone(),
+            non_ascii_lines: self.non_ascii_lines.clone(),
+            bom: self.bom,
+            hint: AtomicU32::new(self.hint.load(Ordering::Relaxed)),
+        }
+    }
 }
 
 impl LineIndex {
@@ -242,7 +258,43 @@ impl LineIndex {
                 }
             }
         }
-        LineIndex { line_starts, non_ascii_lines, bom }
+        LineIndex { line_starts, non_ascii_lines, bom, hint: AtomicU32::new(0) }
+    }
+
+    /// The 0-based line holding byte `offset`: the last line starting at or before it,
+    /// searched for by galloping from the line of the previous lookup.
+    fn line_of(&self, offset: u32) -> usize {
+        let starts = &self.line_starts;
+        let len = starts.len();
+        let hint = (self.hint.load(Ordering::Relaxed) as usize).min(len - 1);
+        // The answer lies in [lo, hi): starts[lo] <= offset, and starts[hi] > offset or hi == len.
+        let (lo, hi) = if starts[hint] <= offset {
+            let (mut lo, mut step) = (hint, 1);
+            loop {
+                let next = lo + step;
+                if next >= len || starts[next] > offset {
+                    break (lo, next.min(len));
+                }
+                lo = next;
+                step *= 2;
+            }
+        } else {
+            let (mut hi, mut step) = (hint, 1);
+            loop {
+                if hi <= step {
+                    break (0, hi);
+                }
+                let prev = hi - step;
+                if starts[prev] <= offset {
+                    break (prev, hi);
+                }
+                hi = prev;
+                step *= 2;
+            }
+        };
+        let line = lo + starts[lo + 1..hi].partition_point(|&s| s <= offset);
+        self.hint.store(line as u32, Ordering::Relaxed);
+        line
     }
 
     /// Number of lines (a final line without newline counts; an empty text has one line).
@@ -258,11 +310,7 @@ impl LineIndex {
     /// The position of byte `offset` in `src`.
     pub fn pos(&self, src: &[u8], offset: u32) -> Pos {
         let offset = offset.min(src.len() as u32);
-        let line = match self.line_starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        self.pos_on_line(src, offset, line)
+        self.pos_on_line(src, offset, self.line_of(offset))
     }
 
     /// The position of byte `offset` (at most `src.len()`), which lies on 0-based `line`.
@@ -341,6 +389,30 @@ mod tests {
         assert_eq!(idx.pos(src, at(" = 1")).column, 3);
         assert_eq!(idx.pos(src, at("z")).column, 3);
         assert_eq!(idx.pos(src, at("!")), Pos { line: 4, column: 2, byte: at("!") as usize });
+    }
+
+    #[test]
+    fn line_lookup_from_any_hint() {
+        // Lines of varied lengths, empty ones included; lookups in an order that jumps
+        // forwards and backwards by small and large distances.
+        let mut src = Vec::new();
+        for i in 0..500u32 {
+            src.extend(std::iter::repeat_n(b'x', (i * 7 % 13) as usize));
+            src.push(b'\n');
+        }
+        let idx = LineIndex::new(&src);
+        let expected = |offset: u32| src[..offset as usize].iter().filter(|&&b| b == b'\n').count();
+        let mut offset = 0u32;
+        for step in 0..5000u32 {
+            offset = (offset + step * 7919) % (src.len() as u32 + 1);
+            assert_eq!(idx.line_of(offset), expected(offset), "offset {offset}");
+            assert_eq!(idx.pos(&src, offset).line, expected(offset) + 1);
+        }
+        for offset in [0, 1, src.len() as u32, src.len() as u32 - 1, 0] {
+            assert_eq!(idx.line_of(offset), expected(offset), "offset {offset}");
+        }
+        // A clone answers the same from the hint it copied.
+        assert_eq!(idx.clone().line_of(5), expected(5));
     }
 
     #[test]

@@ -157,6 +157,16 @@ fn convert_with(value: &Value, want: &Type, unsafe_: bool) -> Result<Value, Conv
     if same {
         return Ok(value.clone());
     }
+    if ty.is_primitive() && want.is_primitive() {
+        // What the plan's node would do, without building one: nulls and unknowns take the
+        // target type, known values the primitive conversion.
+        return match primitive::get(&ty, want, unsafe_) {
+            Some(_) if value.is_unknown() => Ok(Value::unknown(want.clone())),
+            Some(_) if value.is_null() => Ok(Value::null(want.clone())),
+            Some(p) => p.apply(value, want, &Path::root()),
+            None => Err(ConversionError::new(Path::root(), mismatch_message(&ty, want))),
+        };
+    }
     match plan::get(&ty, want, unsafe_) {
         Some(conv) => conv.apply(value, &mut Path::root()),
         None => Err(ConversionError::new(Path::root(), mismatch_message(&ty, want))),

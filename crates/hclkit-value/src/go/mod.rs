@@ -97,34 +97,66 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+/// The bytes [`write_json_string`] looks at: those escaped, and E2, which starts U+2028
+/// and U+2029.
+const JSON_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'&' as usize] = true;
+    t[0xE2] = true;
+    t
+};
+
 /// Appends `s` as a JSON string the way Go's `encoding/json` writes it (HTML-safe, as
 /// `json.Marshal`): `"` and `\` escaped, `\n`, `\r`, `\t` as such, other control characters,
 /// the HTML-significant `<`, `>`, `&` and the separators U+2028 and U+2029 as `\uXXXX`.
 pub fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
+    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, ch) in s.char_indices() {
-        let esc: Option<&str> = match ch {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '\u{2028}' => Some("\\u2028"),
-            '\u{2029}' => Some("\\u2029"),
-            '<' | '>' | '&' | '\u{0}'..='\u{1f}' => None,
-            _ => continue,
+    let mut i = 0;
+    // Runs of bytes that need no escape are copied whole; only ASCII bytes and the UTF-8 of
+    // U+2028 and U+2029 (E2 80 A8/A9) can need one.
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !JSON_SPECIAL[usize::from(b)] {
+            i += 1;
+            continue;
+        }
+        let (esc, len): (Option<&str>, usize) = match b {
+            b'"' => (Some("\\\""), 1),
+            b'\\' => (Some("\\\\"), 1),
+            b'\n' => (Some("\\n"), 1),
+            b'\r' => (Some("\\r"), 1),
+            b'\t' => (Some("\\t"), 1),
+            b'<' | b'>' | b'&' | 0..=0x1f => (None, 1),
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => (Some("\\u2028"), 3),
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => (Some("\\u2029"), 3),
+            _ => {
+                i += 1;
+                continue;
+            }
         };
-        out.push_str(&s[start..i]);
+        // `start` and `i` are on character boundaries: escapes start at ASCII bytes or E2.
+        out.push_str(s.get(start..i).unwrap_or_default());
         match esc {
             Some(e) => out.push_str(e),
             None => {
-                let _ = write!(out, "\\u{:04x}", ch as u32);
+                let _ = write!(out, "\\u{:04x}", b);
             }
         }
-        start = i + ch.len_utf8();
+        i += len;
+        start = i;
     }
-    out.push_str(&s[start..]);
+    out.push_str(s.get(start..).unwrap_or_default());
     out.push('"');
 }
 
@@ -183,22 +215,27 @@ pub fn float_literal_in_range(s: &[u8]) -> bool {
     if i != s.len() {
         return false;
     }
-    // Mantissa: all digits as one integer; zero is always fine.
-    let mut sig = int_digits.iter().chain(frac_digits).skip_while(|&&d| d == b'0').peekable();
-    if sig.peek().is_none() {
+    // Mantissa: all digits as one integer (leading zeros skipped); zero is always fine.
+    let int_sig = &int_digits[int_digits.iter().position(|&d| d != b'0').unwrap_or(int_digits.len())..];
+    let frac_sig = if int_sig.is_empty() {
+        &frac_digits[frac_digits.iter().position(|&d| d != b'0').unwrap_or(frac_digits.len())..]
+    } else {
+        frac_digits
+    };
+    let sig_len = int_sig.len() + frac_sig.len();
+    if sig_len == 0 {
         return true;
     }
-    let sig: Vec<u8> = sig.copied().collect();
     // Bit length of the mantissa integer (exact for up to 38 digits, estimated beyond).
-    let bitlen: i64 = if sig.len() <= 38 {
-        let v = sig.iter().fold(0u128, |a, &d| a * 10 + u128::from(d - b'0'));
+    let bitlen: i64 = if sig_len <= 38 {
+        let v = int_sig.iter().chain(frac_sig).fold(0u128, |a, &d| a * 10 + u128::from(d - b'0'));
         128 - i64::from(v.leading_zeros())
     } else {
-        (sig.len() as f64 * std::f64::consts::LOG2_10).ceil() as i64
+        (sig_len as f64 * std::f64::consts::LOG2_10).ceil() as i64
     };
     let exp2 = bitlen - frac_digits.len() as i64 + exp;
     let (min, max) = (crate::number::MIN_LITERAL_EXP, crate::number::MAX_LITERAL_EXP);
-    if sig.len() > 38 && (exp2 - max).abs().min((exp2 - min).abs()) <= 64 {
+    if sig_len > 38 && (exp2 - max).abs().min((exp2 - min).abs()) <= 64 {
         // The estimate may be off by a few bits, and Go's limit is exact: ask the parser
         // itself (bounded in cost, whatever the length).
         return std::str::from_utf8(s).ok().is_some_and(|t| crate::Number::parse(t).is_ok());
@@ -264,6 +301,37 @@ mod tests {
         assert!(is_print(' ') && !is_print('\u{85}') && !is_print('\u{10fffd}') && !is_print('\u{10ffff}'));
     }
 
+    /// `write_json_string` character by character, as it was first written.
+    fn json_string_by_chars(s: &str) -> String {
+        let mut out = String::from('"');
+        for ch in s.chars() {
+            match ch {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{2028}' => out.push_str("\\u2028"),
+                '\u{2029}' => out.push_str("\\u2029"),
+                '<' | '>' | '&' | '\u{0}'..='\u{1f}' => {
+                    let _ = write!(out, "\\u{:04x}", ch as u32);
+                }
+                _ => out.push(ch),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn json_strings_by_bytes_as_by_chars(s in "(.|[\"\\\\<>&\u{0}-\u{1f}\u{2027}-\u{202a}\u{e000}\u{20ac}])*") {
+            let mut out = String::new();
+            write_json_string(&s, &mut out);
+            proptest::prop_assert_eq!(out, json_string_by_chars(&s));
+        }
+    }
+
     #[test]
     fn json_strings_as_go() {
         let mut s = String::new();
@@ -295,6 +363,14 @@ mod tests {
             format!("0.{long}e-2147483590"),
             format!("0.{long}e-2147483588"),
             format!("0.{long}e-2147483589"),
+            // Leading zeros are not significant digits, in the integer part or the fraction.
+            "000120.0500".into(),
+            "0.0005e-2147483643".into(),
+            "0.0005e-2147483644".into(),
+            "00.0005e-2147483645".into(),
+            "000.000".into(),
+            format!("000.000{long}e-2147483588"),
+            format!("000.000{long}e-2147483586"),
         ] {
             let parses = crate::Number::parse(&lit).is_ok();
             assert_eq!(float_literal_in_range(lit.as_bytes()), parses, "{lit}");

@@ -369,9 +369,8 @@ fn write_stripped(v: &Value, out: &mut String, depth: usize) -> bool {
     if let Some(s) = v.as_str() {
         crate::go::write_json_string(s, out);
     } else if let Some(n) = v.as_number() {
-        match n.try_to_string() {
-            Ok(text) if n.is_finite() => out.push_str(&text),
-            _ => return false,
+        if !n.is_finite() || n.write_text(out).is_err() {
+            return false;
         }
     } else if let Some(b) = v.as_bool() {
         out.push_str(if b { "true" } else { "false" });

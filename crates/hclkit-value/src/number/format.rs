@@ -431,7 +431,39 @@ fn round_shortest(lower: &Digits, d: Digits, upper: &Digits, inclusive: bool) ->
 /// precision `prec`: the digits of the value, `lower` and `upper` (the value ∓ half an ulp)
 /// are compared by index.
 pub(crate) fn shortest(mant: &BigUint, exp: i64, prec: u32) -> Decimal {
+    if let Some(d) = short_exact(mant, exp, prec) {
+        return d;
+    }
     shortest_with_margin(mant, exp, prec, Some(12))
+}
+
+/// The shortest decimal of a value whose exact expansion fits 128 bits (`0.5`, `1.25`,
+/// `8080`: most numbers a configuration holds), at a precision of at least 128 bits:
+/// then it is that exact expansion. Proof: the value is `D × 10^t` with `D < 2^127` not
+/// a multiple of 10; any other decimal of at most as many digits lies at least `10^t` from
+/// it, a relative distance above `1/D > 2^-127`, while the rounding interval reaches
+/// only half an ulp, at most `2^-prec` relative, on either side. `None` otherwise.
+fn short_exact(mant: &BigUint, exp: i64, prec: u32) -> Option<Decimal> {
+    if prec < 128 || mant.bits() > 64 {
+        return None;
+    }
+    let m = u128::from(mant.iter_u64_digits().next()?);
+    let lsb = BigFloat::lsb(mant, exp);
+    // The value as `d × 10^-k` with an integer `d` below 2^127.
+    let (d, k) = if lsb >= 0 {
+        let shift = u32::try_from(lsb).ok().filter(|&s| i64::from(s) + mant.bits() as i64 <= 127)?;
+        (m << shift, 0i64)
+    } else {
+        let k = u32::try_from(-lsb).ok().filter(|&k| k <= 54)?;
+        let d = m.checked_mul(5u128.checked_pow(k)?).filter(|&d| d >> 127 == 0)?;
+        (d, i64::from(k))
+    };
+    let mut digits = d.to_string().into_bytes();
+    let exp10 = digits.len() as i64 - k;
+    while digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+    Some(Decimal { mant: digits, exp: exp10 })
 }
 
 /// [`shortest`], first trying with about `prec·log10(2) + margin` leading digits (with

@@ -1019,6 +1019,36 @@ impl Number {
         }
     }
 
+    /// Appends the text of [`try_to_string`](Self::try_to_string) to `out` (nothing on an
+    /// error), without a string of its own for an integer: for writers of many numbers
+    /// (templates, JSON).
+    ///
+    /// ```
+    /// use hclkit_value::Number;
+    /// let mut out = String::from("port ");
+    /// Number::from_i64(-8080).write_text(&mut out).unwrap();
+    /// Number::parse("0.25").unwrap().write_text(&mut out).unwrap();
+    /// assert_eq!(out, "port -80800.25");
+    /// assert!(Number::parse("1e1000000").unwrap().write_text(&mut out).is_err());
+    /// assert_eq!(out, "port -80800.25");
+    /// ```
+    pub fn write_text(&self, out: &mut String) -> Result<(), NumberTooLongError> {
+        match &self.0 {
+            Repr::Int { v, .. } => {
+                if *v < 0 {
+                    out.push('-');
+                }
+                let mut buf = [0u8; 20];
+                out.extend(write_u64(v.unsigned_abs(), &mut buf).iter().map(|&d| char::from(d)));
+                Ok(())
+            }
+            Repr::Big(b) => {
+                out.push_str(&b.text()?);
+                Ok(())
+            }
+        }
+    }
+
     /// The shortest decimal of a finite value with whether it is negative (`-0` is not):
     /// what cty's equality compares. `None` for infinities.
     fn eq_decimal(&self) -> Option<(bool, Decimal)> {

@@ -488,7 +488,21 @@ fn raw_finite() -> impl Strategy<Value = (BigUint, i64, u32)> {
         })
 }
 
+/// A value whose exact decimal expansion fits 128 bits or nearly (the shortcut of
+/// `format::shortest` and its edges), at a precision of about 128 bits or more.
+fn short_finite() -> impl Strategy<Value = (BigUint, i64, u32)> {
+    (any::<u64>(), 0u32..64, -80i64..140, prop_oneof![120u32..136, 128u32..600]).prop_map(|(w, cut, exp, prec)| {
+        let m = (w >> cut) | 1;
+        (BigUint::from(m), exp, prec.max(64))
+    })
+}
+
 proptest! {
+    #[test]
+    fn short_values_print_their_exact_digits((m, exp, prec) in short_finite()) {
+        prop_assert_eq!(&format::shortest(&m, exp, prec), &shortest_reference(&m, exp, prec));
+    }
+
     #[test]
     fn windowed_digits_match_exact_digits((m, exp, prec) in raw_finite(), margin in prop_oneof![-400i64..14, -20i64..14], digits in -5i64..25) {
         let reference = shortest_reference(&m, exp, prec);

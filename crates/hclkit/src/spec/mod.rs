@@ -35,7 +35,9 @@
 
 pub mod specfile;
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 use std::sync::Arc;
 
 use hclkit_value::convert::{convert, unify_values_unsafe, unify_with_conversions};
@@ -279,27 +281,74 @@ pub fn implied_type(spec: &Spec) -> Type {
     }
 }
 
+/// One decode's state: the evaluation context; the schemas of the nested specs met, each
+/// built once per decode rather than once per block (a `block` spec in a `block_list` of a
+/// thousand blocks, blocks nested in blocks); and for each `object` spec the type of the last
+/// object it made, which the next one of the same shape shares (with its attribute names)
+/// rather than building its own. The keys are the addresses of specs in the tree being
+/// decoded, which the decode borrows throughout, so they stand for one spec each.
+struct Dec<'c> {
+    ctx: Option<&'c EvalContext>,
+    schemas: RefCell<HashMap<*const Spec, Rc<BodySchema>, ByAddress>>,
+    object_types: RefCell<HashMap<*const BTreeMap<String, Spec>, Type, ByAddress>>,
+}
+
+impl<'c> Dec<'c> {
+    fn new(ctx: Option<&'c EvalContext>) -> Dec<'c> {
+        Dec { ctx, schemas: RefCell::default(), object_types: RefCell::default() }
+    }
+
+    /// The implied schema of `spec`, built on first use.
+    fn schema(&self, spec: &Spec) -> Rc<BodySchema> {
+        let key = spec as *const Spec;
+        if let Some(s) = self.schemas.borrow().get(&key) {
+            return s.clone();
+        }
+        let s = Rc::new(implied_schema(spec));
+        self.schemas.borrow_mut().insert(key, s.clone());
+        s
+    }
+}
+
+/// Hashing of addresses for [`Dec`]'s tables: the address itself (specs are not attacker-placed
+/// in memory, and a table holds one entry per spec of one spec tree).
+type ByAddress = std::hash::BuildHasherDefault<AddressHasher>;
+
+/// See [`ByAddress`].
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        // Specs are at least 8-byte aligned; mix the rest so the table's buckets spread.
+        self.0 = (n as u64 >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
 /// Decodes a body with a spec (the reference's `hcldec.Decode`): the body's content under
 /// the spec's [schema](implied_schema) (anything else in the body is an error), then the
 /// spec's value.
 pub fn decode(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    decode_body(body, spec, ctx)
+    decode_body(body, spec, &Dec::new(ctx))
 }
 
-fn decode_body(body: &dyn Body, spec: &Spec, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    decode_body_with(body, spec, &implied_schema(spec), ctx)
+fn decode_body(body: &dyn Body, spec: &Spec, dx: &Dec<'_>) -> (Value, Diagnostics) {
+    decode_body_with(body, spec, &dx.schema(spec), dx)
 }
 
 /// As [`decode_body`] with the spec's implied schema already built (once for all the blocks
 /// of a `block_list`, `block_set` or `block_map`).
-fn decode_body_with(
-    body: &dyn Body,
-    spec: &Spec,
-    schema: &BodySchema,
-    ctx: Option<&EvalContext>,
-) -> (Value, Diagnostics) {
+fn decode_body_with(body: &dyn Body, spec: &Spec, schema: &BodySchema, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let (content, mut diags) = body.content(schema);
-    let (value, more) = decode_content(spec, &content, ctx);
+    let (value, more) = decode_content(spec, &content, dx);
     diags.extend(more);
     (value, diags)
 }
@@ -307,50 +356,64 @@ fn decode_body_with(
 /// Decodes `content` by `spec`. Each kind of spec has a function of its own, so the frames
 /// on the path of nested block specs stay small (a spec nested as deep as the parser allows
 /// decodes on a 2 MiB stack even in an unoptimised build).
-fn decode_content(spec: &Spec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+fn decode_content(spec: &Spec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     match spec {
-        Spec::Object(items) => decode_object(items, content, ctx),
-        Spec::Tuple(items) => decode_tuple(items, content, ctx),
-        Spec::Attr(a) => decode_attr(a, content, ctx),
+        Spec::Object(items) => decode_object(items, content, dx),
+        Spec::Tuple(items) => decode_tuple(items, content, dx),
+        Spec::Attr(a) => decode_attr(a, content, dx),
         Spec::Literal(v) => (v.clone(), Diagnostics::new()),
-        Spec::Block(b) => decode_block(b, content, ctx),
+        Spec::Block(b) => decode_block(b, content, dx),
         Spec::BlockList(b) | Spec::BlockSet(b) => {
             let is_set = matches!(spec, Spec::BlockSet(_));
-            let (v, d) = decode_block_list(b, is_set, content, ctx);
+            let (v, d) = decode_block_list(b, is_set, content, dx);
             (v.unwrap_or_else(|| Value::unknown(implied_type(spec))), d)
         }
         Spec::BlockMap(m) => {
-            let (v, d) = decode_block_map(m, content, ctx);
+            let (v, d) = decode_block_map(m, content, dx);
             (v.unwrap_or_else(|| Value::unknown(implied_type(spec))), d)
         }
-        Spec::BlockAttrs(a) => decode_block_attrs(a, content, ctx),
-        Spec::Default(primary, default) => decode_default(primary, default, content, ctx),
-        Spec::Transform(t) => decode_transform(spec, t, content, ctx),
+        Spec::BlockAttrs(a) => decode_block_attrs(a, content, dx),
+        Spec::Default(primary, default) => decode_default(primary, default, content, dx),
+        Spec::Transform(t) => decode_transform(spec, t, content, dx),
     }
 }
 
 #[inline(never)]
-fn decode_object(
-    items: &BTreeMap<String, Spec>,
-    content: &BodyContent,
-    ctx: Option<&EvalContext>,
-) -> (Value, Diagnostics) {
+fn decode_object(items: &BTreeMap<String, Spec>, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let mut diags = Diagnostics::new();
-    let mut attrs = Vec::with_capacity(items.len());
-    for (k, s) in items {
-        let (v, d) = decode_content(s, content, ctx);
+    let mut vals = Vec::with_capacity(items.len());
+    for s in items.values() {
+        let (v, d) = decode_content(s, content, dx);
         diags.extend(d);
-        attrs.push((k.clone(), v));
+        vals.push(v);
     }
-    (Value::object(attrs), diags)
+    let key = items as *const BTreeMap<String, Spec>;
+    // The type of the last object of this spec, if it had the same attribute types.
+    let last = dx.object_types.borrow().get(&key).cloned();
+    let vals = match last {
+        Some(ty) => match Value::object_of_type(&ty, vals) {
+            Ok(v) => return (v, diags),
+            Err(vals) => vals,
+        },
+        None => vals,
+    };
+    let v = Value::object(items.keys().map(String::as_str).zip(vals));
+    // Kept only when its attributes are the spec's names in the spec's order (not so if
+    // normalising a name changed the order or merged two), so that a later object's values,
+    // in the spec's order, fall to the right attributes.
+    let ty = v.ty();
+    if ty.object_type().is_some_and(|o| o.attributes().iter().map(|(n, _)| &**n).eq(items.keys().map(String::as_str))) {
+        dx.object_types.borrow_mut().insert(key, ty);
+    }
+    (v, diags)
 }
 
 #[inline(never)]
-fn decode_tuple(items: &[Spec], content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+fn decode_tuple(items: &[Spec], content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut elems = Vec::with_capacity(items.len());
     for s in items {
-        let (v, d) = decode_content(s, content, ctx);
+        let (v, d) = decode_content(s, content, dx);
         diags.extend(d);
         elems.push(v);
     }
@@ -358,12 +421,12 @@ fn decode_tuple(items: &[Spec], content: &BodyContent, ctx: Option<&EvalContext>
 }
 
 #[inline(never)]
-fn decode_attr(a: &AttrSpec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+fn decode_attr(a: &AttrSpec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let mut diags = Diagnostics::new();
     let Some(attr) = content.attributes.get(&a.name) else {
         return (Value::null(a.ty.clone()), diags);
     };
-    let (v, d) = attr.expr.value(ctx);
+    let (v, d) = attr.expr.value(dx.ctx);
     diags.extend(d);
     let v = match convert(&v, &a.ty) {
         Ok(v) => v,
@@ -383,13 +446,13 @@ fn decode_attr(a: &AttrSpec, content: &BodyContent, ctx: Option<&EvalContext>) -
 }
 
 #[inline(never)]
-fn decode_block(b: &BlockSpec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+fn decode_block(b: &BlockSpec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let mut diags = Diagnostics::new();
     let block = match single_block(b, content, &mut diags) {
         Some(block) => block,
         None => return (Value::null(implied_type(&b.nested)), diags),
     };
-    let (v, d) = decode_body(&*block.body, &b.nested, ctx);
+    let (v, d) = decode_body(&*block.body, &b.nested, dx);
     diags.extend(d);
     (v, diags)
 }
@@ -413,15 +476,10 @@ fn single_block<'c>(b: &'c BlockSpec, content: &'c BodyContent, diags: &mut Diag
 }
 
 #[inline(never)]
-fn decode_default(
-    primary: &Spec,
-    default: &Spec,
-    content: &BodyContent,
-    ctx: Option<&EvalContext>,
-) -> (Value, Diagnostics) {
-    let (mut v, mut diags) = decode_content(primary, content, ctx);
+fn decode_default(primary: &Spec, default: &Spec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
+    let (mut v, mut diags) = decode_content(primary, content, dx);
     if v.is_null() {
-        let (dv, d) = decode_content(default, content, ctx);
+        let (dv, d) = decode_content(default, content, dx);
         diags.extend(d);
         v = dv;
     }
@@ -429,13 +487,8 @@ fn decode_default(
 }
 
 #[inline(never)]
-fn decode_transform(
-    spec: &Spec,
-    t: &TransformSpec,
-    content: &BodyContent,
-    ctx: Option<&EvalContext>,
-) -> (Value, Diagnostics) {
-    let (v, mut diags) = decode_content(&t.wrapped, content, ctx);
+fn decode_transform(spec: &Spec, t: &TransformSpec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
+    let (v, mut diags) = decode_content(&t.wrapped, content, dx);
     if diags.has_errors() {
         return (Value::unknown(implied_type(spec)), diags);
     }
@@ -472,7 +525,7 @@ fn decode_block_list(
     b: &BlockListSpec,
     is_set: bool,
     content: &BodyContent,
-    ctx: Option<&EvalContext>,
+    dx: &Dec<'_>,
 ) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut elems = Vec::new();
@@ -481,8 +534,8 @@ fn decode_block_list(
     let mut taken = Vec::new();
     let mut schema = None;
     for block in content.blocks_of_type(&b.type_name) {
-        let schema = schema.get_or_insert_with(|| implied_schema(&b.nested));
-        let (v, d) = decode_body_with(&*block.body, &b.nested, schema, ctx);
+        let schema = schema.get_or_insert_with(|| dx.schema(&b.nested));
+        let (v, d) = decode_body_with(&*block.body, &b.nested, schema, dx);
         diags.extend(d);
         if block.body.is_unknown() {
             return (None, diags);
@@ -574,11 +627,7 @@ enum MapNode {
 
 /// A `block_map`; `None` (an unknown value) when a block's body is unknown, as for lists
 /// (checked before the block is decoded, as the reference does).
-fn decode_block_map(
-    m: &BlockMapSpec,
-    content: &BodyContent,
-    ctx: Option<&EvalContext>,
-) -> (Option<Value>, Diagnostics) {
+fn decode_block_map(m: &BlockMapSpec, content: &BodyContent, dx: &Dec<'_>) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut root: BTreeMap<String, MapNode> = BTreeMap::new();
     let depth = m.labels.len();
@@ -591,8 +640,8 @@ fn decode_block_map(
             // The body's content check has already reported the missing labels.
             continue;
         }
-        let schema = schema.get_or_insert_with(|| implied_schema(&m.nested));
-        let (v, d) = decode_body_with(&*block.body, &m.nested, schema, ctx);
+        let schema = schema.get_or_insert_with(|| dx.schema(&m.nested));
+        let (v, d) = decode_body_with(&*block.body, &m.nested, schema, dx);
         diags.extend(d);
         if !insert_leaf(&mut root, &block.labels[..depth], v) {
             let labels: String = block.labels.iter().map(|l| format!(" {}", go_quote(l))).collect();
@@ -656,7 +705,7 @@ fn build_map(nodes: BTreeMap<String, MapNode>) -> Result<Value, hclkit_value::Va
     Value::map(entries)
 }
 
-fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut blocks = content.blocks_of_type(&a.type_name);
     let Some(block) = blocks.next() else {
@@ -676,7 +725,7 @@ fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, ctx: Option<&Ev
     let mut names = Vec::with_capacity(attrs.len());
     let mut vals = Vec::with_capacity(attrs.len());
     for (name, attr) in &attrs {
-        let (v, d) = attr.expr.value(ctx);
+        let (v, d) = attr.expr.value(dx.ctx);
         diags.extend(d);
         let v = match convert(&v, &a.element_type) {
             Ok(v) => v,
@@ -836,7 +885,7 @@ fn content_path_range(
             // A set element's step is the element itself: the block that decodes to it.
             let Some(PathStep::Index(key)) = steps.first() else { return here() };
             let mut blocks = content.blocks_of_type(&b.type_name);
-            match blocks.find(|block| decode_body(&*block.body, &b.nested, ctx).0 == *key) {
+            match blocks.find(|block| decode_body(&*block.body, &b.nested, &Dec::new(ctx)).0 == *key) {
                 Some(block) => Some(body_path_range(&*block.body, &b.nested, &steps[1..], ctx)),
                 None => here(),
             }
@@ -867,7 +916,7 @@ fn content_path_range(
             }
         }
         Spec::Default(primary, default) => {
-            if decode_content(primary, content, ctx).0.is_null() {
+            if decode_content(primary, content, &Dec::new(ctx)).0.is_null() {
                 content_path_range(default, content, steps, ctx)
             } else {
                 content_path_range(primary, content, steps, ctx)

@@ -74,6 +74,35 @@ fn blocks_lists_sets_and_maps() {
 }
 
 #[test]
+fn objects_of_one_spec_with_changing_shapes() {
+    // The objects of one `object` spec share the last one's type while the attribute types
+    // stay the same; a change of type (an `any` attribute) or names that normalise together
+    // take the general path. Each object is what `Value::object` makes of its attributes.
+    let b = body("item {\n  a = 1\n}\nitem {\n  a = 2\n}\nitem {\n  a = \"x\"\n}\nitem {\n  a = 3\n}\n");
+    let item = Spec::object([("a", Spec::attr("a", Type::Dynamic, false)), ("b", lit(Value::bool(true)))]);
+    let spec = Spec::object([("items", Spec::block_list("item", item, 0, 0))]);
+    let (v, diags) = decode(&b, &spec, None);
+    assert!(diags.is_empty(), "{diags}");
+    // The list unifies the element types: the numbers become strings.
+    let obj = |a: &str| Value::object([("a", Value::string(a)), ("b", Value::bool(true))]);
+    assert_eq!(v.get_attr("items"), Some(&Value::list(vec![obj("1"), obj("2"), obj("x"), obj("3")]).unwrap()));
+
+    // Two spec names that are one name once NFC-normalised, and the objects of a list of them.
+    let b = body("item {}\nitem {}\n");
+    let item = Spec::object([
+        ("e\u{301}", lit(Value::number(1))),
+        ("\u{e9}", lit(Value::number(2))),
+        ("f", lit(Value::number(3))),
+    ]);
+    let spec = Spec::object([("items", Spec::block_list("item", item, 0, 0))]);
+    let (v, diags) = decode(&b, &spec, None);
+    assert!(diags.is_empty(), "{diags}");
+    let obj = Value::object([("e\u{301}", Value::number(1)), ("\u{e9}", Value::number(2)), ("f", Value::number(3))]);
+    assert_eq!(obj.ty().object_type().map(|o| o.len()), Some(2));
+    assert_eq!(v.get_attr("items"), Some(&Value::list(vec![obj.clone(), obj]).unwrap()));
+}
+
+#[test]
 fn validation_diagnostics() {
     let b = body("item {}\nitem {}\nitem {}\none {}\none {}\nr \"a\" {}\nr \"a\" {}\n");
     let spec = Spec::object([
@@ -146,6 +175,38 @@ fn spec_file_types_and_functions() {
     );
     let inc = &spec.functions["inc"];
     assert_eq!(inc.call(&[Value::number(1)]).unwrap(), Value::number(2));
+}
+
+#[test]
+fn user_function_body_is_evaluated_once_per_call() {
+    // The return type is found by evaluating the body; the call then takes that result.
+    // Counted in budget units: a `for` over 1,000 elements charges about one per element.
+    let (spec, diags) =
+        load("literal {\n  value = 1\n}\nfunction \"copy\" {\n  params = [l]\n  result = [for x in l : x]\n}\n");
+    assert!(diags.is_empty(), "{diags}");
+    let list = Value::tuple((0..1000).map(Value::number).collect());
+    let used = |src: &str| {
+        let budget = crate::context::Budget::new(1_000_000);
+        let ctx = EvalContext::new()
+            .with_functions(spec.functions.clone())
+            .with_variable("l", list.clone())
+            .with_budget(budget.clone());
+        let (e, diags) = crate::parse_expression(src.as_bytes(), "x.hcl");
+        assert!(diags.is_empty(), "{diags}");
+        let (v, diags) = crate::syntax::native::NativeExpression::from_expr_file(&e).value(Some(&ctx));
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(v.length(), Some(1000));
+        budget.used()
+    };
+    let (direct, call) = (used("[for x in l : x]"), used("copy(l)"));
+    assert!(direct >= 1000, "{direct}");
+    // The call's result is charged its size as well (a second `direct`); a second evaluation
+    // of the body would make it three.
+    assert!(call < direct * 5 / 2, "the call charged {call}, one evaluation {direct}");
+    // Another call with other arguments is not answered from the first.
+    let inc = &spec.functions["copy"];
+    assert_eq!(inc.call(&[Value::tuple(vec![Value::number(7)])]).unwrap(), Value::tuple(vec![Value::number(7)]));
+    assert_eq!(inc.call(&[Value::tuple(vec![Value::number(8)])]).unwrap(), Value::tuple(vec![Value::number(8)]));
 }
 
 // Wording recorded from the reference hcldec (hcl v2.14.1).

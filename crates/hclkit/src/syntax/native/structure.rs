@@ -16,7 +16,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::ast::{self, File, NodeId, Tree};
 use super::expression::NativeExpression;
@@ -53,21 +53,22 @@ pub struct NativeBody {
     hidden_blocks: Arc<BTreeSet<String>>,
 }
 
+/// The empty set of hidden names, shared (a new body hides nothing: no allocation per block).
+fn no_names() -> Arc<BTreeSet<String>> {
+    static EMPTY: OnceLock<Arc<BTreeSet<String>>> = OnceLock::new();
+    EMPTY.get_or_init(Arc::default).clone()
+}
+
 impl NativeBody {
     /// The body with node id `id` of `tree`, or `None` if that node is not a body.
     pub fn new(tree: Arc<Tree>, id: NodeId) -> Option<NativeBody> {
         tree.body(id)?;
-        Some(NativeBody { tree, id, hidden_attrs: Arc::default(), hidden_blocks: Arc::default() })
+        Some(NativeBody { tree, id, hidden_attrs: no_names(), hidden_blocks: no_names() })
     }
 
     /// The root body of a parsed file.
     pub fn from_file(file: &File) -> NativeBody {
-        NativeBody {
-            tree: file.tree_arc().clone(),
-            id: file.body,
-            hidden_attrs: Arc::default(),
-            hidden_blocks: Arc::default(),
-        }
+        NativeBody { tree: file.tree_arc().clone(), id: file.body, hidden_attrs: no_names(), hidden_blocks: no_names() }
     }
 
     /// The root body of a parsed file, as a trait object.
@@ -90,8 +91,13 @@ impl NativeBody {
     }
 
     fn attribute(&self, a: ast::Attribute<'_>) -> Attribute {
+        self.attribute_named(a, a.name())
+    }
+
+    /// [`NativeBody::attribute`] of an attribute whose name the caller has at hand.
+    fn attribute_named(&self, a: ast::Attribute<'_>, name: &str) -> Attribute {
         Attribute {
-            name: a.name().to_owned(),
+            name: name.to_owned(),
             expr: Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())),
             range: self.range(a.span()),
             name_range: self.range(a.name_span()),
@@ -102,8 +108,8 @@ impl NativeBody {
         let body = NativeBody {
             tree: self.tree.clone(),
             id: b.body().id(),
-            hidden_attrs: Arc::default(),
-            hidden_blocks: Arc::default(),
+            hidden_attrs: no_names(),
+            hidden_blocks: no_names(),
         };
         Block {
             type_name: b.block_type().into_owned(),
@@ -159,7 +165,8 @@ impl NativeBody {
                 }
                 continue;
             };
-            attrs.insert(name.to_owned(), self.attribute(a));
+            let attr = self.attribute_named(a, name);
+            attrs.insert(attr.name.clone(), attr);
         }
 
         let mut blocks = Vec::new();

@@ -373,11 +373,16 @@ impl<'a> Evaluator<'a> {
 
     #[inline(never)]
     fn scope_traversal(&mut self, t: ScopeTraversalExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
-        let name = t.root_name();
+        // The root's name is read from the source once: the steps iterator starts with it.
+        let mut steps = t.traversal();
+        let name = match steps.next() {
+            Some(Traverser::Root { name, .. }) => name,
+            _ => t.root_name(),
+        };
         match scope.lookup(name) {
             Lookup::Found(v) => {
                 let v = v.clone();
-                self.traverse(v, t.traversal().skip(1))
+                self.traverse(v, steps)
             }
             Lookup::NotAllowed => {
                 let d = self.error("Variables not allowed", "Variables may not be used here.", t.root_span(), None);

@@ -70,14 +70,24 @@ impl<'a> Evaluator<'a> {
     /// so long chains need no deep recursion.
     #[inline(never)]
     pub(crate) fn binary_chain(&mut self, e: BinaryOpExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
-        let mut chain = vec![e];
+        // The operations of the chain, innermost last: the first few on the stack, the rest
+        // (long chains only) in a vector.
+        const SHORT: usize = 4;
+        let mut short = [e; SHORT];
+        let mut n = 1;
+        let mut long = Vec::new();
         let mut leftmost = e.lhs();
         while let Expr::BinaryOp(b) = leftmost {
-            chain.push(b);
+            if n < SHORT {
+                short[n] = b;
+            } else {
+                long.push(b);
+            }
+            n += 1;
             leftmost = b.lhs();
         }
         let (mut acc, mut acc_diags) = self.eval(leftmost, scope);
-        for b in chain.into_iter().rev() {
+        for b in long.into_iter().rev().chain(short[..n.min(SHORT)].iter().rev().copied()) {
             let (rhs, rhs_diags) = self.eval(b.rhs(), scope);
             (acc, acc_diags) = self.binary(b, acc, acc_diags, rhs, rhs_diags);
         }

@@ -15,7 +15,8 @@ const INVALID: &str = "Invalid template interpolation value";
 impl<'a> Evaluator<'a> {
     #[inline(never)]
     pub(crate) fn template(&mut self, t: TemplateExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
-        let mut buf = String::new();
+        // The source text's length is a fair guess of the result's.
+        let mut buf = String::with_capacity(t.span().len() as usize);
         let mut diags = Vec::new();
         let mut known = true;
         for part in t.parts() {
@@ -63,6 +64,9 @@ impl<'a> Evaluator<'a> {
         if !v.is_known() {
             // Keep going, for the diagnostics of the other parts.
             *known = false;
+            return;
+        }
+        if append_primitive(&v, buf) {
             return;
         }
         match convert(&v, &Type::String) {
@@ -117,6 +121,9 @@ impl<'a> Evaluator<'a> {
             if v.ty().is_dynamic() {
                 return Value::unknown(Type::String);
             }
+            if v.is_known() && append_primitive(v, &mut buf) {
+                continue;
+            }
             match convert(v, &Type::String) {
                 Ok(s) if !s.is_known() => return Value::unknown(Type::String),
                 Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
@@ -133,4 +140,20 @@ impl<'a> Evaluator<'a> {
         }
         Value::string(buf)
     }
+}
+
+/// Appends a known string, number or bool as its conversion to a string would read, without
+/// building that string value; false (nothing appended) for anything else, and for a number
+/// too long to write out, whose conversion error the caller reports.
+fn append_primitive(v: &Value, buf: &mut String) -> bool {
+    if let Some(s) = v.as_str() {
+        buf.push_str(s);
+    } else if let Some(n) = v.as_number() {
+        return n.write_text(buf).is_ok();
+    } else if let Some(b) = v.as_bool() {
+        buf.push_str(if b { "true" } else { "false" });
+    } else {
+        return false;
+    }
+    true
 }
