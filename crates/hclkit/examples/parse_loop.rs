@@ -6,6 +6,7 @@
 //! the criterion bench's setup does, instead of parsing the same buffers every time.
 //! `HCLKIT_EVICT=1` writes 64 MiB between parses (not timed), so that a parse starts with
 //! caches that hold neither the source nor the previous tree.
+//! `HCLKIT_SYNTAX=json` parses with the JSON syntax instead of the native one.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -41,6 +42,7 @@ fn main() {
     let repeat: usize = std::env::var("HCLKIT_REPEAT").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
     let flag = |name: &str| std::env::var(name).is_ok_and(|v| v == "1");
     let (fresh, evict) = (flag("HCLKIT_FRESH"), flag("HCLKIT_EVICT"));
+    let json = std::env::var("HCLKIT_SYNTAX").is_ok_and(|v| v == "json");
     let mut junk = if evict { vec![0u8; 64 << 20] } else { Vec::new() };
     let mut times = Vec::with_capacity(repeat);
     let mut faults = Vec::with_capacity(repeat);
@@ -55,7 +57,14 @@ fn main() {
         }
         let f0 = minor_faults();
         let t = Instant::now();
-        let out: Vec<_> = input.into_iter().map(|(n, s)| hclkit::parse_config(s, n)).collect();
+        let out: Vec<_> = if json {
+            input
+                .into_iter()
+                .map(|(n, s)| Box::new(hclkit::syntax::json::parse(s, n)) as Box<dyn std::any::Any>)
+                .collect()
+        } else {
+            input.into_iter().map(|(n, s)| Box::new(hclkit::parse_config(s, n)) as Box<dyn std::any::Any>).collect()
+        };
         let dt = t.elapsed().as_secs_f64();
         if let (Some(a), Some(b)) = (f0, minor_faults()) {
             faults.push(b - a);
