@@ -36,7 +36,7 @@ fn assert_ref(diags: &Diagnostics, ref_name: &str) {
     assert_eq!(got, want, "\nours:\n{}", diags.to_json());
 }
 
-fn bytes(r: &Range) -> (usize, usize) {
+fn bytes(r: &Range) -> (u32, u32) {
     (r.start.byte, r.end.byte)
 }
 
