@@ -504,10 +504,10 @@ fn duplicate_block(type_name: &str, first: &Block, again: &Block) -> Diagnostic 
         format!(
             "Only one block of type {} is allowed. Previous definition was at {}.",
             go_quote(type_name),
-            first.def_range
+            first.def_range()
         ),
     )
-    .with_subject(again.def_range.clone())
+    .with_subject(again.def_range())
 }
 
 fn missing_block(type_name: &str, content: &BodyContent) -> Diagnostic {
@@ -665,7 +665,7 @@ fn decode_block_map(m: &BlockMapSpec, content: &BodyContent, dx: &Dec<'_>) -> (O
                         m.type_name, labels, m.type_name
                     ),
                 )
-                .with_subject(block.def_range.clone()),
+                .with_subject(block.def_range()),
             );
         }
     }
@@ -770,7 +770,7 @@ fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, dx: &Dec<'_>) -
                             go_quote(&a.type_name)
                         ),
                     )
-                    .with_subject(block.def_range.clone()),
+                    .with_subject(block.def_range()),
                 );
                 return (Value::unknown(Type::map(a.element_type.clone())), diags);
             }
@@ -812,7 +812,7 @@ fn content_source_range(spec: &Spec, content: &BodyContent) -> Range {
             }
         }
         Spec::BlockAttrs(a) => match content.blocks_of_type(&a.type_name).next() {
-            Some(block) => block.def_range.clone(),
+            Some(block) => block.def_range(),
             None => content.missing_item_range.clone(),
         },
         Spec::Default(primary, _) => content_source_range(primary, content),

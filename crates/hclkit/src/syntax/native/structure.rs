@@ -20,7 +20,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::ast::{self, File, NodeId, Tree};
 use super::expression::NativeExpression;
-use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodySchema};
+use crate::body::{Attribute, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema};
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::Range;
 use crate::suggest::name_suggestion;
@@ -114,14 +114,14 @@ impl NativeBody {
 
     fn block(&self, b: ast::Block<'_>) -> Block {
         let body = NativeBody { tree: self.tree.clone(), id: b.body().id(), hidden: no_names() };
-        Block {
-            type_name: b.block_type().into_owned(),
-            labels: b.labels().map(|l| l.value().into_owned()).collect(),
-            body: Arc::new(body),
-            def_range: self.range(b.def_span()),
-            type_range: self.range(b.type_span()),
-            label_ranges: b.labels().map(|l| self.range(l.span())).collect(),
-        }
+        // The ranges are worked out by the tree if asked for.
+        Block::lazy(
+            b.block_type().into_owned(),
+            b.labels().map(|l| l.value().into_owned()).collect(),
+            Arc::new(body),
+            self.tree.clone(),
+            b.id().0,
+        )
     }
 
     /// Partial content, with the concrete type of the remaining body.
@@ -208,6 +208,18 @@ impl NativeBody {
         }
         let content = BodyContent { attributes: attrs, blocks, missing_item_range: self.missing_item_range() };
         (content, diags)
+    }
+}
+
+impl BlockRangeSource for Tree {
+    fn def_range(&self, id: u32) -> Range {
+        self.range(ast::Block { t: self, id }.def_span())
+    }
+    fn type_range(&self, id: u32) -> Range {
+        self.range(ast::Block { t: self, id }.type_span())
+    }
+    fn label_ranges(&self, id: u32) -> Vec<Range> {
+        ast::Block { t: self, id }.labels().map(|l| self.range(l.span())).collect()
     }
 }
 
