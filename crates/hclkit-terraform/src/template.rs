@@ -112,7 +112,7 @@ fn render(closure: &ExpressionClosure, vars: &Value, options: &Options) -> Resul
             let at = traversal
                 .source_range()
                 .map(|r| {
-                    let end = r.start.column + root.chars().count();
+                    let end = r.start.column as usize + root.chars().count();
                     format!("{}:{},{}-{}", r.filename, r.start.line, r.start.column, end)
                 })
                 .unwrap_or_default();

@@ -376,6 +376,10 @@ pub struct Attribute {
 
 /// A block (the reference's `hcl.Block`).
 ///
+/// Its ranges are methods: a block from the native syntax works them out from the syntax
+/// tree when asked (most blocks of a large content are decoded without any), which keeps a
+/// block at 88 bytes. [`Block::new`] makes a block with ranges given.
+///
 /// ```
 /// use hclkit::body::{Body, BodySchema};
 /// use hclkit::syntax::native::NativeBody;
@@ -384,13 +388,13 @@ pub struct Attribute {
 /// let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("resource", &["type", "name"]));
 /// let block = &content.blocks[0];
 /// assert_eq!((block.type_name.as_str(), block.labels.as_slice()), ("resource", &["disk".to_string(), "data".to_string()][..]));
-/// assert_eq!(block.type_range.to_string(), "main.hcl:1,1-9");
-/// assert_eq!(block.label_ranges[1].to_string(), "main.hcl:1,17-23");
-/// assert_eq!(block.def_range.to_string(), "main.hcl:1,1-23");
+/// assert_eq!(block.type_range().to_string(), "main.hcl:1,1-9");
+/// assert_eq!(block.label_ranges()[1].to_string(), "main.hcl:1,17-23");
+/// assert_eq!(block.def_range().to_string(), "main.hcl:1,1-23");
 /// let (inner, diags) = block.body.content(&BodySchema::new().attribute("size", true));
 /// assert!(diags.is_empty() && inner.attributes.contains_key("size"));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Block {
     /// The block type.
     pub type_name: String,
@@ -398,13 +402,110 @@ pub struct Block {
     pub labels: Vec<String>,
     /// The block's body.
     pub body: Arc<dyn Body>,
-    /// The range of the header, from the type to the last label (where an editor would
-    /// jump to for the block's definition).
-    pub def_range: Range,
+    ranges: BlockRanges,
+}
+
+/// Where a [`Block`]'s ranges come from.
+#[derive(Clone)]
+enum BlockRanges {
+    /// Given when the block was made: definition, type, labels.
+    Given(Box<(Range, Range, Vec<Range>)>),
+    /// Worked out on demand by the syntax tree the block comes from (`id`: its node there).
+    Lazy(Arc<dyn BlockRangeSource>, u32),
+}
+
+/// A syntax tree that works out the ranges of its blocks on demand (the native syntax's).
+pub(crate) trait BlockRangeSource: Send + Sync {
+    /// The range of the block `id`'s header, from the type to the last label.
+    fn def_range(&self, id: u32) -> Range;
+    /// The range of the block `id`'s type name.
+    fn type_range(&self, id: u32) -> Range;
+    /// The range of each of the block `id`'s labels.
+    fn label_ranges(&self, id: u32) -> Vec<Range>;
+}
+
+impl Block {
+    /// A block with its ranges given: `def_range`, the header from the type to the last
+    /// label (where an editor would jump to for the block's definition), `type_range`, the
+    /// type name's, and `label_ranges`, each label's.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hclkit::body::{Block, Body};
+    /// use hclkit::syntax::native::NativeBody;
+    /// use hclkit::Range;
+    ///
+    /// let (file, _) = hclkit::parse_config(b"size = 1\n".as_slice(), "inner.hcl");
+    /// let body: Arc<dyn Body> = Arc::new(NativeBody::from_file(&file));
+    /// let block = Block::new("disk", vec!["a".into()], body, Range::default(), Range::default(), vec![Range::default()]);
+    /// assert_eq!(block.label_ranges().len(), 1);
+    /// assert_eq!(block.def_range(), Range::default());
+    /// ```
+    pub fn new(
+        type_name: impl Into<String>,
+        labels: Vec<String>,
+        body: Arc<dyn Body>,
+        def_range: Range,
+        type_range: Range,
+        label_ranges: Vec<Range>,
+    ) -> Block {
+        Block {
+            type_name: type_name.into(),
+            labels,
+            body,
+            ranges: BlockRanges::Given(Box::new((def_range, type_range, label_ranges))),
+        }
+    }
+
+    /// A block whose ranges `source` works out when asked.
+    pub(crate) fn lazy(
+        type_name: String,
+        labels: Vec<String>,
+        body: Arc<dyn Body>,
+        source: Arc<dyn BlockRangeSource>,
+        id: u32,
+    ) -> Block {
+        Block { type_name, labels, body, ranges: BlockRanges::Lazy(source, id) }
+    }
+
+    /// The range of the header, from the type to the last label (where an editor would jump
+    /// to for the block's definition).
+    pub fn def_range(&self) -> Range {
+        match &self.ranges {
+            BlockRanges::Given(r) => r.0.clone(),
+            BlockRanges::Lazy(source, id) => source.def_range(*id),
+        }
+    }
+
     /// The range of the type name.
-    pub type_range: Range,
+    pub fn type_range(&self) -> Range {
+        match &self.ranges {
+            BlockRanges::Given(r) => r.1.clone(),
+            BlockRanges::Lazy(source, id) => source.type_range(*id),
+        }
+    }
+
     /// The range of each label.
-    pub label_ranges: Vec<Range>,
+    pub fn label_ranges(&self) -> Vec<Range> {
+        match &self.ranges {
+            BlockRanges::Given(r) => r.2.clone(),
+            BlockRanges::Lazy(source, id) => source.label_ranges(*id),
+        }
+    }
+}
+
+/// As a derived `Debug` with the ranges as fields would print it.
+impl fmt::Debug for Block {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Block")
+            .field("type_name", &self.type_name)
+            .field("labels", &self.labels)
+            .field("body", &self.body)
+            .field("def_range", &self.def_range())
+            .field("type_range", &self.type_range())
+            .field("label_ranges", &self.label_ranges())
+            .finish()
+    }
 }
 
 /// A key and value of a static map (the reference's `hcl.KeyValuePair`).

@@ -458,19 +458,19 @@ fn write_text_with(
 
     if let Some(subject) = &diag.subject {
         // Byte bounds of the snippet (subject and context) and of the highlight.
-        let (mut snip_start, mut snip_end) = (subject.start.byte, subject.end.byte);
+        let (mut snip_start, mut snip_end) = (subject.start.byte as usize, subject.end.byte as usize);
         if let Some(ctx) = &diag.context {
             if snip_start == snip_end {
-                (snip_start, snip_end) = (ctx.start.byte, ctx.end.byte);
+                (snip_start, snip_end) = (ctx.start.byte as usize, ctx.end.byte as usize);
             } else if ctx.start.byte != ctx.end.byte {
-                snip_start = snip_start.min(ctx.start.byte);
-                snip_end = snip_end.max(ctx.end.byte);
+                snip_start = snip_start.min(ctx.start.byte as usize);
+                snip_end = snip_end.max(ctx.end.byte as usize);
             }
         }
         if snip_start == snip_end {
             snip_end += 1;
         }
-        let (hl_start, mut hl_end) = (subject.start.byte, subject.end.byte);
+        let (hl_start, mut hl_end) = (subject.start.byte as usize, subject.end.byte as usize);
         if hl_start == hl_end {
             hl_end += 1;
         }
@@ -483,7 +483,7 @@ fn write_text_with(
                 );
             }
             Some(src) => {
-                let ctx = files.context_string(&subject.filename, subject.start.byte).unwrap_or_default();
+                let ctx = files.context_string(&subject.filename, subject.start.byte as usize).unwrap_or_default();
                 let ctx = if ctx.is_empty() { String::new() } else { format!(", in {ctx}") };
                 let _ = writeln!(out, "  on {} line {}{}:", subject.filename, subject.start.line, ctx);
                 let mut printed = 0;
@@ -803,8 +803,8 @@ mod tests {
     fn range(line: usize, col: usize, byte: usize, eline: usize, ecol: usize, ebyte: usize) -> Range {
         Range {
             filename: "test.hcl".into(),
-            start: Pos { line, column: col, byte },
-            end: Pos { line: eline, column: ecol, byte: ebyte },
+            start: Pos { line: line as u32, column: col as u32, byte: byte as u32 },
+            end: Pos { line: eline as u32, column: ecol as u32, byte: ebyte as u32 },
         }
     }
 

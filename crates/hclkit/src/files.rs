@@ -85,6 +85,8 @@ struct Entry {
     name: Arc<str>,
     src: Arc<[u8]>,
     parsed: Option<Parsed>,
+    /// For a file whose tree [`Files::release_trees`] dropped: whether it was JSON.
+    released_json: Option<bool>,
 }
 
 /// The configuration files a program has read, in the order it read them, each kept with its
@@ -223,13 +225,53 @@ impl Files {
 
     /// Keeps a source that was not parsed as a configuration file (for its snippets).
     pub fn add_source(&mut self, name: &str, src: impl Into<Arc<[u8]>>) {
-        self.files.push(Entry { name: Arc::from(name), src: src.into(), parsed: None });
+        self.files.push(Entry { name: Arc::from(name), src: src.into(), parsed: None, released_json: None });
     }
 
     fn keep(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
         let body = parsed.body();
-        self.files.push(Entry { name: Arc::from(name), src, parsed: Some(parsed) });
+        self.files.push(Entry { name: Arc::from(name), src, parsed: Some(parsed), released_json: None });
         body
+    }
+
+    /// Drops the syntax trees of the files kept here, keeping their sources: a tree takes
+    /// about three times its source's memory, and a program that has what it needs from the
+    /// bodies can give it back (a tree lives on while a body or expression taken from it
+    /// does). Diagnostics still show snippets, but not the enclosing block, until
+    /// [`reparse_released`](Files::reparse_released) builds the trees again.
+    ///
+    /// ```
+    /// use hclkit::Files;
+    ///
+    /// let mut files = Files::new();
+    /// let (body, _) = files.parse(b"a = 1\n".to_vec(), "main.hcl");
+    /// drop(body);
+    /// files.release_trees();
+    /// assert!(files.get("main.hcl").is_none());
+    /// files.reparse_released();
+    /// assert!(files.get("main.hcl").is_some());
+    /// ```
+    pub fn release_trees(&mut self) {
+        for f in &mut self.files {
+            if let Some(parsed) = f.parsed.take() {
+                f.released_json = Some(matches!(parsed, Parsed::Json(_)));
+            }
+        }
+    }
+
+    /// Parses again, in the syntax each had, the files whose trees
+    /// [`release_trees`](Files::release_trees) dropped (their diagnostics were had the first
+    /// time, and are not returned).
+    pub fn reparse_released(&mut self) {
+        for f in &mut self.files {
+            if let Some(json) = f.released_json.take() {
+                f.parsed = Some(if json {
+                    Parsed::Json(json::parse(f.src.clone(), &f.name).0)
+                } else {
+                    Parsed::Native(native::parse_config(f.src.clone(), &f.name).0)
+                });
+            }
+        }
     }
 
     /// The parsed file called `name`, if it was parsed here.

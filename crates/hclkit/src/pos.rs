@@ -115,14 +115,18 @@ impl Ranged for Span {
 }
 
 /// A position: byte offset, line and column (the reference's `hcl.Pos`).
+///
+/// The fields are `u32`, as [`Span`]'s offsets are (sources are at most 4 GiB): a position
+/// is 12 bytes and a [`Range`] 40, which matters for the ranges every attribute and block of
+/// a body's content carries.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Pos {
     /// 1-based line number.
-    pub line: usize,
+    pub line: u32,
     /// 1-based column, counted in grapheme clusters.
-    pub column: usize,
+    pub column: u32,
     /// 0-based byte offset.
-    pub byte: usize,
+    pub byte: u32,
 }
 
 impl Pos {
@@ -161,7 +165,7 @@ pub struct Range {
 impl Range {
     /// The byte span of this range.
     pub fn span(&self) -> Span {
-        Span::new(self.start.byte as u32, self.end.byte as u32)
+        Span::new(self.start.byte, self.end.byte)
     }
 
     /// Whether the range covers no bytes.
@@ -325,7 +329,9 @@ impl LineIndex {
         } else {
             segment.len() + 1
         };
-        Pos { line: line + 1, column, byte: offset as usize }
+        // Lines, columns and offsets all fit: sources are at most `u32::MAX` bytes (spans
+        // are `u32`).
+        Pos { line: line as u32 + 1, column: column as u32, byte: offset }
     }
 
     /// The range of `span` in `src`, labelled with `filename`.
@@ -334,7 +340,7 @@ impl LineIndex {
         // Most spans end on the line they start on, or a few lines below: look there before
         // searching the whole index again.
         let end_offset = span.end.min(src.len() as u32);
-        let mut line = start.line - 1;
+        let mut line = start.line as usize - 1;
         let end = if end_offset >= span.start.min(src.len() as u32) {
             let limit = (line + 8).min(self.line_starts.len());
             while line + 1 < limit && self.line_starts[line + 1] <= end_offset {
@@ -376,7 +382,7 @@ mod tests {
         assert_eq!(idx.pos(src, 3), Pos { line: 2, column: 1, byte: 3 });
         // "é" + combining acute is one grapheme cluster.
         let d = src.iter().position(|&b| b == b'd').unwrap() as u32;
-        assert_eq!(idx.pos(src, d), Pos { line: 2, column: 3, byte: d as usize });
+        assert_eq!(idx.pos(src, d), Pos { line: 2, column: 3, byte: d });
         assert_eq!(idx.pos(src, src.len() as u32).line, 3);
     }
 
@@ -388,7 +394,7 @@ mod tests {
         assert_eq!(idx.pos(src, at("b")).column, 2);
         assert_eq!(idx.pos(src, at(" = 1")).column, 3);
         assert_eq!(idx.pos(src, at("z")).column, 3);
-        assert_eq!(idx.pos(src, at("!")), Pos { line: 4, column: 2, byte: at("!") as usize });
+        assert_eq!(idx.pos(src, at("!")), Pos { line: 4, column: 2, byte: at("!") });
     }
 
     #[test]
@@ -406,7 +412,7 @@ mod tests {
         for step in 0..5000u32 {
             offset = (offset + step * 7919) % (src.len() as u32 + 1);
             assert_eq!(idx.line_of(offset), expected(offset), "offset {offset}");
-            assert_eq!(idx.pos(&src, offset).line, expected(offset) + 1);
+            assert_eq!(idx.pos(&src, offset).line, expected(offset) as u32 + 1);
         }
         for offset in [0, 1, src.len() as u32, src.len() as u32 - 1, 0] {
             assert_eq!(idx.line_of(offset), expected(offset), "offset {offset}");

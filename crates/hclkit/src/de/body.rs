@@ -21,19 +21,25 @@ pub(crate) struct BodyDe<'a> {
     path: Vec<&'static str>,
     /// The labels of the block whose body this is, with their ranges.
     labels: &'a [String],
-    label_ranges: &'a [Range],
-    /// The block's header, if this is a block's body.
-    def_range: Option<&'a Range>,
+    /// The block, if this is a block's body, and how many of its labels come before
+    /// `labels` (a map key's).
+    block: Option<(&'a Block, usize)>,
 }
 
 impl<'a> BodyDe<'a> {
     pub(crate) fn root(st: &'a State<'a>, body: &'a dyn Body) -> BodyDe<'a> {
-        BodyDe { st, body, path: Vec::new(), labels: &[], label_ranges: &[], def_range: None }
+        BodyDe { st, body, path: Vec::new(), labels: &[], block: None }
+    }
+
+    /// The range of the label `labels[i]`.
+    fn label_range(&self, i: usize) -> Option<Range> {
+        let (b, skip) = self.block?;
+        b.label_ranges().into_iter().nth(skip + i)
     }
 
     fn range(&self) -> Range {
-        match self.def_range {
-            Some(r) => r.clone(),
+        match self.block {
+            Some((b, _)) => b.def_range(),
             None => self.body.missing_item_range(),
         }
     }
@@ -83,7 +89,7 @@ impl<'a> BodyDe<'a> {
                 Mult::One => {
                     let first = blocks.next();
                     if let (Some(first), Some(second)) = (first, blocks.next()) {
-                        diags.push(duplicate_block(f.name, &first.def_range, &second.def_range, None));
+                        diags.push(duplicate_block(f.name, &first.def_range(), &second.def_range(), None));
                     }
                     if first.is_none() && f.required && !optional {
                         diags.push(missing_block(f.name).with_subject(content.missing_item_range.clone()));
@@ -95,7 +101,12 @@ impl<'a> BodyDe<'a> {
                     for b in blocks {
                         let key = b.labels.first();
                         if let Some(prev) = seen.iter().find(|p| p.labels.first() == key) {
-                            diags.push(duplicate_block(f.name, &prev.def_range, &b.def_range, key.map(String::as_str)));
+                            diags.push(duplicate_block(
+                                f.name,
+                                &prev.def_range(),
+                                &b.def_range(),
+                                key.map(String::as_str),
+                            ));
                         } else {
                             seen.push(b);
                         }
@@ -161,15 +172,7 @@ fn check_content(st: &State<'_>, path: &[&'static str], schema: &StructSchema, c
                 for b in content.blocks_of_type(f.name) {
                     let skip = usize::from(mult == Mult::Keyed);
                     let labels = b.labels.get(skip..).unwrap_or(&[]);
-                    let ranges = b.label_ranges.get(skip..).unwrap_or(&[]);
-                    let body = BodyDe {
-                        st,
-                        body: &*b.body,
-                        path: sub.clone(),
-                        labels,
-                        label_ranges: ranges,
-                        def_range: Some(&b.def_range),
-                    };
+                    let body = BodyDe { st, body: &*b.body, path: sub.clone(), labels, block: Some((b, skip)) };
                     body.check(child);
                 }
             }
@@ -214,7 +217,7 @@ fn evaluate(st: &State<'_>, attr: &Attribute) -> (Value, bool) {
 
 /// One field of a body, ready to be read.
 enum Entry<'a> {
-    Label(&'a str, &'a Range, &'static str),
+    Label(&'a str, Range, &'static str),
     Attr(&'a Attribute, Value, bool),
     /// The blocks, and whether the field was written as an empty collection.
     Blocks(Vec<&'a Block>, Mult, bool),
@@ -244,8 +247,8 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
                 let info = AttrInfo {
                     what: What::Label(field),
                     expr: None,
-                    range: Some((*range).clone()),
-                    name_range: (*range).clone(),
+                    range: Some(range.clone()),
+                    name_range: range.clone(),
                 };
                 let v = Value::string(*label);
                 seed.deserialize(ExprDe::new(self.st, &info, &v, false))
@@ -318,7 +321,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
         for f in &schema.fields {
             match f.kind {
                 FieldKind::Label(i) => {
-                    if let (Some(l), Some(r)) = (self.labels.get(i), self.label_ranges.get(i)) {
+                    if let (Some(l), Some(r)) = (self.labels.get(i), self.label_range(i)) {
                         entries.push((f.name, Entry::Label(l, r, f.name)));
                     }
                 }
@@ -432,13 +435,7 @@ struct BlocksDe<'a> {
 impl<'a> BlocksDe<'a> {
     fn block(&self, b: &'a Block) -> BlockDe<'a> {
         let skip = usize::from(self.mult == Mult::Keyed);
-        BlockDe {
-            st: self.st,
-            block: b,
-            labels: b.labels.get(skip..).unwrap_or(&[]),
-            label_ranges: b.label_ranges.get(skip..).unwrap_or(&[]),
-            path: self.path.clone(),
-        }
+        BlockDe { st: self.st, block: b, labels: b.labels.get(skip..).unwrap_or(&[]), skip, path: self.path.clone() }
     }
 
     /// After an error: checks the blocks from `from` on, which will not be decoded.
@@ -503,7 +500,7 @@ impl<'de> de::MapAccess<'de> for BlockKeyMap<'_> {
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DeError> {
         let Some(b) = self.advance() else { return Ok(None) };
         let key = b.labels.first().map(String::as_str).unwrap_or("");
-        let range = b.label_ranges.first().cloned().unwrap_or_else(|| b.def_range.clone());
+        let range = b.label_ranges().into_iter().next().unwrap_or_else(|| b.def_range());
         let info = AttrInfo { what: What::Label("label"), expr: None, range: Some(range.clone()), name_range: range };
         let v = Value::string(key);
         seed.deserialize(ExprDe::new(self.de.st, &info, &v, false)).map(Some)
@@ -566,7 +563,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_> {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         if name == SPANNED_STRUCT {
-            let range = self.blocks.first().map(|b| b.def_range.clone()).unwrap_or_default();
+            let range = self.blocks.first().map(|b| b.def_range()).unwrap_or_default();
             crate::spanned::hand_over(range);
             return visitor.visit_map(SpannedMap { value: Some(self) });
         }
@@ -605,7 +602,7 @@ impl<'de> de::Deserializer<'de> for BlocksDe<'_> {
 fn settle_blocks(st: &State<'_>, e: DeError, at: Option<&&Block>) -> DeError {
     if let Some(d) = e.unreported() {
         let d = match at {
-            Some(b) => d.with_subject(b.def_range.clone()),
+            Some(b) => d.with_subject(b.def_range()),
             None => d,
         };
         st.report(d);
@@ -618,7 +615,8 @@ struct BlockDe<'a> {
     st: &'a State<'a>,
     block: &'a Block,
     labels: &'a [String],
-    label_ranges: &'a [Range],
+    /// How many of the block's labels come before `labels`.
+    skip: usize,
     path: Vec<&'static str>,
 }
 
@@ -629,8 +627,7 @@ impl<'a> BlockDe<'a> {
             body: &*self.block.body,
             path: self.path,
             labels: self.labels,
-            label_ranges: self.label_ranges,
-            def_range: Some(&self.block.def_range),
+            block: Some((self.block, self.skip)),
         }
     }
 }

@@ -196,8 +196,8 @@ impl Renderer {
                 None => {
                     group = group.element(
                         annotate_snippets::Origin::path(subject.filename.as_ref())
-                            .line(subject.start.line)
-                            .char_column(subject.start.column),
+                            .line(subject.start.line as usize)
+                            .char_column(subject.start.column as usize),
                     );
                 }
             }
@@ -254,8 +254,8 @@ fn snippet<'s>(
     let line_of = |byte: usize| starts.partition_point(|&s| s <= byte).saturating_sub(1);
     let line_end = |line: usize| starts.get(line + 1).map_or(len, |&s| s - 1);
 
-    let s = subject.start.byte.min(len);
-    let mut e = subject.end.byte.clamp(s, len);
+    let s = (subject.start.byte as usize).min(len);
+    let mut e = (subject.end.byte as usize).clamp(s, len);
     // A subject ending just after a newline (the reference's ranges often include it) is
     // drawn up to the end of its line, not as a range running into the next line.
     while e > s && matches!(src[e - 1], b'\n' | b'\r') {
@@ -264,14 +264,14 @@ fn snippet<'s>(
     let mut cut = None;
     let first = line_of(s);
     if line_of(e) >= first + MAX_RENDERED_LINES {
-        cut = Some((subject.end.line, subject.end.column));
+        cut = Some((subject.end.line as usize, subject.end.column as usize));
         e = line_end(first).max(s);
     }
     let mut window = (starts[first], line_end(line_of(e)));
     let mut ctx = None;
     if let Some(c) = context.filter(|c| c.filename == subject.filename) {
-        let cs = c.start.byte.min(len);
-        let mut ce = c.end.byte.clamp(cs, len);
+        let cs = (c.start.byte as usize).min(len);
+        let mut ce = (c.end.byte as usize).clamp(cs, len);
         while ce > cs && matches!(src[ce - 1], b'\n' | b'\r') {
             ce -= 1;
         }
@@ -340,7 +340,7 @@ mod tests {
             let before = &src[..b];
             let line = before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-            Pos { line, column, byte: b }
+            Pos { line: line as u32, column: column as u32, byte: b as u32 }
         };
         Range { filename: "t.hcl".into(), start: pos(start), end: pos(end) }
     }

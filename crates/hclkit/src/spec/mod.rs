@@ -504,10 +504,10 @@ fn duplicate_block(type_name: &str, first: &Block, again: &Block) -> Diagnostic 
         format!(
             "Only one block of type {} is allowed. Previous definition was at {}.",
             go_quote(type_name),
-            first.def_range
+            first.def_range()
         ),
     )
-    .with_subject(again.def_range.clone())
+    .with_subject(again.def_range())
 }
 
 fn missing_block(type_name: &str, content: &BodyContent) -> Diagnostic {
@@ -529,9 +529,6 @@ fn decode_block_list(
 ) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
     let mut elems = Vec::new();
-    // The blocks whose values were taken; their source ranges (a partial content of each)
-    // are only worked out for a diagnostic that needs one.
-    let mut taken = Vec::new();
     let mut schema = None;
     for block in content.blocks_of_type(&b.type_name) {
         let schema = schema.get_or_insert_with(|| dx.schema(&b.nested));
@@ -541,9 +538,16 @@ fn decode_block_list(
             return (None, diags);
         }
         elems.push(v);
-        taken.push(block);
     }
-    let range = |i: usize| source_range(&*taken[i].body, &b.nested);
+    // The source range of the block whose value is element `i` (a partial content of it),
+    // only worked out for a diagnostic that needs one.
+    let range = |i: usize| {
+        content
+            .blocks_of_type(&b.type_name)
+            .nth(i)
+            .map(|block| source_range(&*block.body, &b.nested))
+            .unwrap_or_default()
+    };
     let v = block_list_value(b, is_set, content, elems, &range, &mut diags);
     (Some(v), diags)
 }
@@ -584,24 +588,32 @@ fn block_list_value(
         Diagnostic::error(format!("Unconsistent argument types in {} blocks", b.type_name), detail)
             .with_subject(subject)
     };
-    let types: Vec<Type> = elems.iter().map(Value::ty).collect();
-    let Some((_, convs)) = unify_with_conversions(&types, true) else {
-        diags.push(inconsistent(
-            "Corresponding attributes in all blocks of this type must be the same.".to_owned(),
-            range(0),
-        ));
-        return Value::dynamic();
-    };
-    for (i, conv) in convs.iter().enumerate() {
-        if let Some(conv) = conv {
-            match conv.apply(&elems[i]) {
-                Ok(v) => elems[i] = v,
-                Err(e) => {
-                    diags.push(inconsistent(
-                        format!("Block with index {i} has inconsistent argument types: {e}."),
-                        range(i),
-                    ));
-                    return Value::dynamic();
+    // Values all of one type (the usual case) need no conversion if two of that type need
+    // none, and then no vectors of a type and a conversion per block are built.
+    let first = elems[0].ty();
+    let uniform = elems.len() > 1
+        && elems[1..].iter().all(|e| e.ty() == first)
+        && matches!(unify_with_conversions(&[first.clone(), first], true), Some((_, c)) if c.iter().all(Option::is_none));
+    if !uniform {
+        let types: Vec<Type> = elems.iter().map(Value::ty).collect();
+        let Some((_, convs)) = unify_with_conversions(&types, true) else {
+            diags.push(inconsistent(
+                "Corresponding attributes in all blocks of this type must be the same.".to_owned(),
+                range(0),
+            ));
+            return Value::dynamic();
+        };
+        for (i, conv) in convs.iter().enumerate() {
+            if let Some(conv) = conv {
+                match conv.apply(&elems[i]) {
+                    Ok(v) => elems[i] = v,
+                    Err(e) => {
+                        diags.push(inconsistent(
+                            format!("Block with index {i} has inconsistent argument types: {e}."),
+                            range(i),
+                        ));
+                        return Value::dynamic();
+                    }
                 }
             }
         }
@@ -653,7 +665,7 @@ fn decode_block_map(m: &BlockMapSpec, content: &BodyContent, dx: &Dec<'_>) -> (O
                         m.type_name, labels, m.type_name
                     ),
                 )
-                .with_subject(block.def_range.clone()),
+                .with_subject(block.def_range()),
             );
         }
     }
@@ -758,7 +770,7 @@ fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, dx: &Dec<'_>) -
                             go_quote(&a.type_name)
                         ),
                     )
-                    .with_subject(block.def_range.clone()),
+                    .with_subject(block.def_range()),
                 );
                 return (Value::unknown(Type::map(a.element_type.clone())), diags);
             }
@@ -800,7 +812,7 @@ fn content_source_range(spec: &Spec, content: &BodyContent) -> Range {
             }
         }
         Spec::BlockAttrs(a) => match content.blocks_of_type(&a.type_name).next() {
-            Some(block) => block.def_range.clone(),
+            Some(block) => block.def_range(),
             None => content.missing_item_range.clone(),
         },
         Spec::Default(primary, _) => content_source_range(primary, content),

@@ -128,7 +128,7 @@ pub fn load_spec(body: &dyn Body) -> (SpecFile, Diagnostics) {
                     "Extraneous spec block",
                     "A spec file must have exactly one root block specifying how to map to a JSON value.",
                 )
-                .with_subject(second.def_range.clone()),
+                .with_subject(second.def_range()),
             );
             err_spec()
         }
@@ -469,7 +469,7 @@ fn invalid_spec_block(block: &Block, other: &str) -> (Spec, Diagnostics) {
             "Invalid spec block",
             format!("Blocks of type {} are not expected here.", go_quote(other)),
         )
-        .with_subject(block.type_range.clone())]),
+        .with_subject(block.type_range())]),
     )
 }
 
@@ -698,7 +698,7 @@ fn nested_spec(rest: Option<Arc<dyn Body>>, spec_ctx: &EvalContext) -> (Spec, Di
             (spec, diags)
         }
         [_, second, ..] => {
-            diags.push(Diagnostic::error("Extraneous spec block", DETAIL).with_subject(second.def_range.clone()));
+            diags.push(Diagnostic::error("Extraneous spec block", DETAIL).with_subject(second.def_range()));
             (err_spec(), diags)
         }
     }
@@ -724,7 +724,7 @@ fn decode_default(body: &dyn Body, spec_ctx: &EvalContext) -> (Spec, Diagnostics
             "Useless default block",
             "A default block with only one spec is equivalent to using that spec alone.",
         )
-        .with_subject(content.blocks[0].def_range.clone());
+        .with_subject(content.blocks[0].def_range());
         warning.severity = Severity::Warning;
         diags.push(warning);
     }

@@ -206,7 +206,7 @@ mod tests {
     use super::*;
     use crate::pos::Pos;
 
-    fn r(a: usize, b: usize) -> Range {
+    fn r(a: u32, b: u32) -> Range {
         let p = |byte| Pos { line: 1, column: byte + 1, byte };
         Range { filename: "t.hcl".into(), start: p(a), end: p(b) }
     }

@@ -22,7 +22,7 @@ fn ok(src: &str) -> Type {
 }
 
 /// (summary is always "Invalid type specification") detail and subject bytes.
-fn err(src: &str, exact: bool) -> (String, (usize, usize)) {
+fn err(src: &str, exact: bool) -> (String, (u32, u32)) {
     let e = parse(src);
     let (ty, diags) = if exact { exact_type(&e) } else { type_constraint(&e) };
     assert_eq!(ty, Type::Dynamic, "{src}");

@@ -36,7 +36,7 @@ fn assert_ref(diags: &Diagnostics, ref_name: &str) {
     assert_eq!(got, want, "\nours:\n{}", diags.to_json());
 }
 
-fn bytes(r: &Range) -> (usize, usize) {
+fn bytes(r: &Range) -> (u32, u32) {
     (r.start.byte, r.end.byte)
 }
 
@@ -109,10 +109,10 @@ fn content_success_has_attributes_blocks_and_ranges() {
     let b = &content.blocks[0];
     assert_eq!(b.type_name, "resource");
     assert_eq!(b.labels, ["aws", "x"]);
-    assert_eq!(bytes(&b.type_range), (13, 21));
-    assert_eq!(b.label_ranges.iter().map(bytes).collect::<Vec<_>>(), [(22, 27), (28, 31)]);
-    assert_eq!(bytes(&b.def_range), (13, 31));
-    assert_eq!(b.def_range.start.line, 2);
+    assert_eq!(bytes(&b.type_range()), (13, 21));
+    assert_eq!(b.label_ranges().iter().map(bytes).collect::<Vec<_>>(), [(22, 27), (28, 31)]);
+    assert_eq!(bytes(&b.def_range()), (13, 31));
+    assert_eq!(b.def_range().start.line, 2);
     // The block's body is itself a Body.
     let (inner, diags) = b.body.content(&BodySchema::new().attribute("count", true));
     assert!(diags.is_empty());

@@ -37,7 +37,7 @@ fn too_large<'s>(src: &'s str, diags: &'s Diagnostics) -> (&'s Diagnostic, &'s s
     let found: Vec<&Diagnostic> = diags.iter().filter(|d| d.summary == TOO_LARGE).collect();
     assert_eq!(found.len(), 1, "{src}: {diags}");
     let r = found[0].subject.as_ref().expect("a subject");
-    (found[0], &src[r.start.byte..r.end.byte])
+    (found[0], &src[r.start.byte as usize..r.end.byte as usize])
 }
 
 /// `range`, counting its calls.

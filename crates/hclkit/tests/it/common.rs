@@ -86,8 +86,8 @@ pub fn encode(v: &Value, out: &mut String) {
 /// A diagnostic as the comparison sees it.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Diag {
-    pub start: (usize, usize, usize),
-    pub end: (usize, usize, usize),
+    pub start: (u32, u32, u32),
+    pub end: (u32, u32, u32),
     pub severity: String,
     pub summary: String,
     pub detail: String,
@@ -109,7 +109,7 @@ pub fn ours(d: &Diagnostic) -> Diag {
 
 pub fn theirs(d: &serde_json::Value) -> Diag {
     let pos = |p: &serde_json::Value| {
-        let n = |k: &str| p[k].as_u64().unwrap_or(0) as usize;
+        let n = |k: &str| p[k].as_u64().unwrap_or(0) as u32;
         (n("line"), n("column"), n("byte"))
     };
     let s = &d["subject"];

@@ -150,9 +150,9 @@ impl Dumper {
             blocks.push(json!({
                 "type": b.type_name,
                 "labels": b.labels,
-                "def_range": rng(&b.def_range),
-                "type_range": rng(&b.type_range),
-                "label_ranges": b.label_ranges.iter().map(rng).collect::<Vec<_>>(),
+                "def_range": rng(&b.def_range()),
+                "type_range": rng(&b.type_range()),
+                "label_ranges": b.label_ranges().iter().map(rng).collect::<Vec<_>>(),
                 "unknown": b.body.is_unknown(),
                 "body": nested,
             }));

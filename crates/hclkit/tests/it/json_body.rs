@@ -218,9 +218,9 @@ fn block_ranges() {
     let (file, _) = parse(br#"{"foo": {"x": {"y": {}}}}"#.as_slice(), "b.json");
     let (c, _) = JsonBody::from_file(&file).content(&BodySchema::new().block("foo", &["a", "b"]));
     let b = &c.blocks[0];
-    assert_eq!(r(&b.type_range), "1:2.1-1:7.6");
-    assert_eq!(b.label_ranges.iter().map(r).collect::<Vec<_>>(), ["1:10.9-1:13.12", "1:16.15-1:19.18"]);
-    assert_eq!(r(&b.def_range), "1:21.20-1:22.21");
+    assert_eq!(r(&b.type_range()), "1:2.1-1:7.6");
+    assert_eq!(b.label_ranges().iter().map(r).collect::<Vec<_>>(), ["1:10.9-1:13.12", "1:16.15-1:19.18"]);
+    assert_eq!(r(&b.def_range()), "1:21.20-1:22.21");
     assert_eq!(r(&b.body.missing_item_range()), "1:22.21-1:23.22");
 }
 
@@ -582,7 +582,7 @@ fn merged_bodies_across_syntaxes() {
     assert_eq!(r(d.0[0].subject.as_ref().unwrap()), "1:2.1-1:8.7");
     // Blocks concatenate in body order (the native block first; its value needs the evaluator).
     assert_eq!(c.blocks.len(), 3);
-    assert_eq!(c.blocks[0].type_range.filename.as_ref(), "m1.hcl");
+    assert_eq!(c.blocks[0].type_range().filename.as_ref(), "m1.hcl");
     let ports: Vec<Value> = c.blocks[1..]
         .iter()
         .map(|b| literal(&b.body.content(&BodySchema::new().attribute("port", false)).0.attributes["port"].expr))

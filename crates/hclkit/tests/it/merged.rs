@@ -103,7 +103,7 @@ fn run(args: &str) -> Json {
     out["blocks"] = content
         .blocks
         .iter()
-        .map(|b| format!("{} {} def={}", b.type_name, json!(b.labels), rf(&b.def_range)))
+        .map(|b| format!("{} {} def={}", b.type_name, json!(b.labels), rf(&b.def_range())))
         .collect();
     out["diagnostics"] = diag_lines(&d, true);
     let (rest_attrs, rd) = rest.just_attributes();

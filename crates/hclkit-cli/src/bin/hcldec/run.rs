@@ -224,10 +224,24 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         writer.write(diags, &sources);
         return Ok(ExitCode::from(2));
     }
+    // The value holds nothing of the inputs' trees, which take about three times the
+    // sources' memory: they go before the output is built (freeing a tree is a few large
+    // blocks). Should the output fail, they are parsed again to say where.
+    drop(body);
+    sources.release_trees();
     let output = HcldecOutput { with_type: args.with_type, keep_nulls: args.keep_nulls };
     match output.render(&value) {
         Ok(out) => write_output(args, &out)?,
         Err(e) => {
+            sources.reparse_released();
+            let names: Vec<&str> =
+                if args.files.is_empty() { vec!["<stdin>"] } else { args.files.iter().map(String::as_str).collect() };
+            let mut bodies: Vec<Arc<dyn Body>> =
+                names.iter().filter_map(|n| sources.get(n)).map(|p| p.body()).collect();
+            let body = match bodies.len() {
+                1 => bodies.remove(0),
+                _ => hclkit::merged::merge_bodies(bodies),
+            };
             // The reference prints invalid JSON for infinities; this says what is wrong, and
             // where: the attribute whose value holds the offending part.
             let at = e.path().to_string();
@@ -242,9 +256,9 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
             return Ok(ExitCode::from(2));
         }
     }
-    // The process ends here: freeing the input's trees and the result piece by piece would
-    // only cost time (a tenth of a large run), so they are left to the operating system.
-    std::mem::forget((value, body, sources));
+    // The process ends here: freeing the result and the sources piece by piece would only
+    // cost time, so they are left to the operating system.
+    std::mem::forget((value, sources));
     Ok(ExitCode::SUCCESS)
 }
 

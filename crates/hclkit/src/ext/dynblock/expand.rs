@@ -105,11 +105,15 @@ impl ExpandBody {
             if raw_block.type_name != "dynamic" {
                 if !self.hidden_blocks.contains_key(&raw_block.type_name) {
                     let body = self.expand_child(raw_block.body.clone(), self.iteration.clone());
-                    blocks.push(Block { body: Arc::new(body), ..raw_block });
+                    let mut block = raw_block;
+                    block.body = Arc::new(body);
+                    blocks.push(block);
                 }
                 continue;
             }
-            let (Some(real_type), Some(type_range)) = (raw_block.labels.first(), raw_block.label_ranges.first()) else {
+            let (Some(real_type), Some(type_range)) =
+                (raw_block.labels.first(), raw_block.label_ranges().first().cloned())
+            else {
                 continue;
             };
             if self.hidden_blocks.contains_key(real_type) {
@@ -127,7 +131,7 @@ impl ExpandBody {
                 }
                 continue;
             };
-            let (spec, spec_diags) = self.decode_spec(block_s, &raw_block, type_range);
+            let (spec, spec_diags) = self.decode_spec(block_s, &raw_block, &type_range);
             let failed = spec_diags.has_errors();
             diags.extend(spec_diags);
             let Some(spec) = spec.filter(|_| !failed) else { continue };
@@ -257,7 +261,7 @@ impl ExpandBody {
             diags.push(error(
                 "Extraneous dynamic content block",
                 "Only one nested content block is allowed for each dynamic block.".into(),
-                second.def_range,
+                second.def_range(),
             ));
             return (None, diags);
         }
@@ -265,7 +269,7 @@ impl ExpandBody {
         let spec = ExpandSpec {
             block_type: block_s.type_name.clone(),
             block_type_range: type_range.clone(),
-            def_range: raw.def_range.clone(),
+            def_range: raw.def_range(),
             for_each: each,
             iterator_name,
             label_exprs,
@@ -310,14 +314,14 @@ impl ExpandBody {
             labels.push(v.as_str().unwrap_or_default().to_owned());
             label_ranges.push(expr.range());
         }
-        let block = Block {
-            type_name: spec.block_type.clone(),
+        let block = Block::new(
+            spec.block_type.clone(),
             labels,
-            body: spec.content.clone(),
-            def_range: spec.def_range.clone(),
-            type_range: spec.block_type_range.clone(),
+            spec.content.clone(),
+            spec.def_range.clone(),
+            spec.block_type_range.clone(),
             label_ranges,
-        };
+        );
         (Some(block), diags)
     }
 

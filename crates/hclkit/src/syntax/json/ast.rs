@@ -123,7 +123,7 @@ impl JsonTree {
         let column = super::scan::column_from(&self.src, from, offset as usize, |i, col| {
             checkpoints.insert(i as u32, col as u32);
         });
-        Pos { line: line + 1, column, byte: offset as usize }
+        Pos { line: line as u32 + 1, column: column as u32, byte: offset }
     }
 
     /// The range of a span, with this tree's file name.

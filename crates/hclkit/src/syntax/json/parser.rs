@@ -386,7 +386,6 @@ pub(crate) fn render(tree: &JsonTree, d: &RawDiag) -> Diagnostic {
         InvalidString(off) => {
             // The reference points one byte at the error offset, counting columns in bytes.
             let tok = tree.range(d.span);
-            let off = off as usize;
             let start = Pos { line: tok.start.line, column: tok.start.column + off, byte: tok.start.byte + off };
             let end = Pos { column: start.column + 1, byte: start.byte + 1, ..start };
             let subject = Range { filename: tok.filename.clone(), start, end };

@@ -153,13 +153,15 @@ impl JsonBody {
             }
             return;
         }
-        let block = |body: JsonBody, def: Span| Block {
-            type_name: type_name.to_owned(),
-            labels: labels.iter().map(|l| l.0.clone()).collect(),
-            body: Arc::new(body),
-            def_range: self.range(def),
-            type_range: type_range.clone(),
-            label_ranges: labels.iter().map(|l| l.1.clone()).collect(),
+        let block = |body: JsonBody, def: Span| {
+            Block::new(
+                type_name,
+                labels.iter().map(|l| l.0.clone()).collect(),
+                Arc::new(body),
+                self.range(def),
+                type_range.clone(),
+                labels.iter().map(|l| l.1.clone()).collect(),
+            )
         };
         match v.kind() {
             Kind::Null => {}

@@ -20,7 +20,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::ast::{self, File, NodeId, Tree};
 use super::expression::NativeExpression;
-use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodySchema};
+use crate::body::{Attribute, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema};
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::Range;
 use crate::suggest::name_suggestion;
@@ -49,13 +49,21 @@ use crate::suggest::name_suggestion;
 pub struct NativeBody {
     tree: Arc<Tree>,
     id: NodeId,
-    hidden_attrs: Arc<BTreeSet<String>>,
-    hidden_blocks: Arc<BTreeSet<String>>,
+    /// What earlier partial contents took: one pointer, so a body is 24 bytes (there is one
+    /// per block of a content).
+    hidden: Arc<Hidden>,
 }
 
-/// The empty set of hidden names, shared (a new body hides nothing: no allocation per block).
-fn no_names() -> Arc<BTreeSet<String>> {
-    static EMPTY: OnceLock<Arc<BTreeSet<String>>> = OnceLock::new();
+/// The attribute names and block types a body hides (taken by a partial content).
+#[derive(Clone, Debug, Default)]
+struct Hidden {
+    attrs: BTreeSet<String>,
+    blocks: BTreeSet<String>,
+}
+
+/// The empty sets of hidden names, shared (a new body hides nothing: no allocation per block).
+fn no_names() -> Arc<Hidden> {
+    static EMPTY: OnceLock<Arc<Hidden>> = OnceLock::new();
     EMPTY.get_or_init(Arc::default).clone()
 }
 
@@ -63,12 +71,12 @@ impl NativeBody {
     /// The body with node id `id` of `tree`, or `None` if that node is not a body.
     pub fn new(tree: Arc<Tree>, id: NodeId) -> Option<NativeBody> {
         tree.body(id)?;
-        Some(NativeBody { tree, id, hidden_attrs: no_names(), hidden_blocks: no_names() })
+        Some(NativeBody { tree, id, hidden: no_names() })
     }
 
     /// The root body of a parsed file.
     pub fn from_file(file: &File) -> NativeBody {
-        NativeBody { tree: file.tree_arc().clone(), id: file.body, hidden_attrs: no_names(), hidden_blocks: no_names() }
+        NativeBody { tree: file.tree_arc().clone(), id: file.body, hidden: no_names() }
     }
 
     /// The root body of a parsed file, as a trait object.
@@ -105,37 +113,26 @@ impl NativeBody {
     }
 
     fn block(&self, b: ast::Block<'_>) -> Block {
-        let body = NativeBody {
-            tree: self.tree.clone(),
-            id: b.body().id(),
-            hidden_attrs: no_names(),
-            hidden_blocks: no_names(),
-        };
-        Block {
-            type_name: b.block_type().into_owned(),
-            labels: b.labels().map(|l| l.value().into_owned()).collect(),
-            body: Arc::new(body),
-            def_range: self.range(b.def_span()),
-            type_range: self.range(b.type_span()),
-            label_ranges: b.labels().map(|l| self.range(l.span())).collect(),
-        }
+        let body = NativeBody { tree: self.tree.clone(), id: b.body().id(), hidden: no_names() };
+        // The ranges are worked out by the tree if asked for.
+        Block::lazy(
+            b.block_type().into_owned(),
+            b.labels().map(|l| l.value().into_owned()).collect(),
+            Arc::new(body),
+            self.tree.clone(),
+            b.id().0,
+        )
     }
 
     /// Partial content, with the concrete type of the remaining body.
     fn partial(&self, schema: &BodySchema) -> (BodyContent, NativeBody, Diagnostics) {
         let (content, diags) = self.collect(schema);
-        let mut hidden_attrs = (*self.hidden_attrs).clone();
-        let mut hidden_blocks = (*self.hidden_blocks).clone();
-        hidden_attrs.extend(content.attributes.keys().cloned());
+        let mut hidden = (*self.hidden).clone();
+        hidden.attrs.extend(content.attributes.keys().cloned());
         for block_s in &schema.blocks {
-            hidden_blocks.insert(block_s.type_name.clone());
+            hidden.blocks.insert(block_s.type_name.clone());
         }
-        let remain = NativeBody {
-            tree: self.tree.clone(),
-            id: self.id,
-            hidden_attrs: Arc::new(hidden_attrs),
-            hidden_blocks: Arc::new(hidden_blocks),
-        };
+        let remain = NativeBody { tree: self.tree.clone(), id: self.id, hidden: Arc::new(hidden) };
         (content, remain, diags)
     }
 
@@ -145,8 +142,8 @@ impl NativeBody {
     fn collect(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         let mut diags = Diagnostics::new();
         let body = self.syntax();
-        let hidden_attrs = &*self.hidden_attrs;
-        let hidden_blocks = &*self.hidden_blocks;
+        let hidden_attrs = &self.hidden.attrs;
+        let hidden_blocks = &self.hidden.blocks;
         let mut attrs = Attributes::new();
 
         for attr_s in &schema.attributes {
@@ -214,13 +211,25 @@ impl NativeBody {
     }
 }
 
+impl BlockRangeSource for Tree {
+    fn def_range(&self, id: u32) -> Range {
+        self.range(ast::Block { t: self, id }.def_span())
+    }
+    fn type_range(&self, id: u32) -> Range {
+        self.range(ast::Block { t: self, id }.type_span())
+    }
+    fn label_ranges(&self, id: u32) -> Vec<Range> {
+        ast::Block { t: self, id }.labels().map(|l| self.range(l.span())).collect()
+    }
+}
+
 impl fmt::Debug for NativeBody {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("NativeBody")
             .field("file", self.tree.filename())
             .field("span", &self.syntax().span())
-            .field("hidden_attrs", &self.hidden_attrs)
-            .field("hidden_blocks", &self.hidden_blocks)
+            .field("hidden_attrs", &self.hidden.attrs)
+            .field("hidden_blocks", &self.hidden.blocks)
             .finish()
     }
 }
@@ -233,7 +242,7 @@ impl Body for NativeBody {
         for a in body.attributes() {
             let name = a.name();
             // Hidden in what `partial` would leave: hidden already, or taken now.
-            if self.hidden_attrs.contains(name) || content.attributes.contains_key(name) {
+            if self.hidden.attrs.contains(name) || content.attributes.contains_key(name) {
                 continue;
             }
             let unused =
@@ -256,7 +265,7 @@ impl Body for NativeBody {
 
         for b in body.blocks() {
             let ty = b.block_type();
-            if self.hidden_blocks.contains(&*ty) || schema.blocks.iter().any(|s| s.type_name == *ty) {
+            if self.hidden.blocks.contains(&*ty) || schema.blocks.iter().any(|s| s.type_name == *ty) {
                 continue;
             }
             let suggestion = match name_suggestion(&ty, schema.blocks.iter().map(|s| s.type_name.as_str())) {
@@ -297,7 +306,7 @@ impl Body for NativeBody {
         }
         let mut attrs = Attributes::new();
         for a in body.attributes() {
-            if !self.hidden_attrs.contains(a.name()) {
+            if !self.hidden.attrs.contains(a.name()) {
                 attrs.insert(a.name().to_owned(), self.attribute(a));
             }
         }
