@@ -346,7 +346,7 @@ impl<'a> Evaluator<'a> {
     #[inline(never)]
     fn tuple(&mut self, t: TupleConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let mut diags = Vec::new();
-        let mut vals = Vec::new();
+        let mut vals = Vec::with_capacity(t.exprs().size_hint().0);
         // Outside loops a constructor is evaluated once: bounded by the source, it is free.
         let in_loop = InLoop::active();
         if in_loop && !self.charge(budget::CONTAINER_UNITS, Expr::Tuple(t), "tuple", &mut diags) {
