@@ -70,6 +70,9 @@ impl MergedBodies {
         let mut content = BodyContent { missing_item_range: self.missing_item_range(), ..BodyContent::default() };
         let mut rest = Vec::new();
         let mut diags = Diagnostics::new();
+        // Each body's blocks, moved into one vector of the right size at the end (growing it
+        // body by body would leave it up to twice the size it needs, for as long as it lives).
+        let mut blocks = Vec::with_capacity(self.bodies.len());
         for body in &self.bodies {
             let (this, d) = if partial {
                 let (c, r, d) = body.partial_content(&each);
@@ -92,7 +95,11 @@ impl MergedBodies {
                 }
                 content.attributes.insert(name, attr);
             }
-            content.blocks.extend(this.blocks);
+            blocks.push(this.blocks);
+        }
+        content.blocks.reserve_exact(blocks.iter().map(Vec::len).sum());
+        for b in blocks {
+            content.blocks.extend(b);
         }
         for a in &schema.attributes {
             if a.required && !content.attributes.contains_key(&a.name) {

@@ -528,7 +528,7 @@ fn decode_block_list(
     dx: &Dec<'_>,
 ) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
-    let mut elems = Vec::new();
+    let mut elems = Vec::with_capacity(content.blocks_of_type(&b.type_name).count());
     let mut schema = None;
     for block in content.blocks_of_type(&b.type_name) {
         let schema = schema.get_or_insert_with(|| dx.schema(&b.nested));
