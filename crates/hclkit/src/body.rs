@@ -26,7 +26,7 @@
 //! let (content, diags) = body.content(&schema);
 //! assert!(diags.is_empty());
 //! assert!(content.attributes.contains_key("name"));
-//! assert_eq!(content.blocks[0].type_name, "listen");
+//! assert_eq!(&*content.blocks[0].type_name, "listen");
 //! ```
 
 use std::collections::BTreeMap;
@@ -343,7 +343,7 @@ impl BodyContent {
     /// assert_eq!(disks, ["a", "b"]);
     /// ```
     pub fn blocks_of_type<'a>(&'a self, type_name: &'a str) -> impl Iterator<Item = &'a Block> + 'a {
-        self.blocks.iter().filter(move |b| b.type_name == type_name)
+        self.blocks.iter().filter(move |b| *b.type_name == *type_name)
     }
 }
 
@@ -387,7 +387,7 @@ pub struct Attribute {
 /// let (file, _) = hclkit::parse_config(b"resource \"disk\" \"data\" {\n  size = 10\n}\n".as_slice(), "main.hcl");
 /// let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("resource", &["type", "name"]));
 /// let block = &content.blocks[0];
-/// assert_eq!((block.type_name.as_str(), block.labels.as_slice()), ("resource", &["disk".to_string(), "data".to_string()][..]));
+/// assert_eq!((&*block.type_name, block.labels.as_slice()), ("resource", &["disk".to_string(), "data".to_string()][..]));
 /// assert_eq!(block.type_range().to_string(), "main.hcl:1,1-9");
 /// assert_eq!(block.label_ranges()[1].to_string(), "main.hcl:1,17-23");
 /// assert_eq!(block.def_range().to_string(), "main.hcl:1,1-23");
@@ -396,8 +396,9 @@ pub struct Attribute {
 /// ```
 #[derive(Clone)]
 pub struct Block {
-    /// The block type.
-    pub type_name: String,
+    /// The block type (shared: the blocks of one type that a body's content finds share one
+    /// string).
+    pub type_name: Arc<str>,
     /// The label values.
     pub labels: Vec<String>,
     /// The block's body.
@@ -442,7 +443,7 @@ impl Block {
     /// assert_eq!(block.def_range(), Range::default());
     /// ```
     pub fn new(
-        type_name: impl Into<String>,
+        type_name: impl Into<Arc<str>>,
         labels: Vec<String>,
         body: Arc<dyn Body>,
         def_range: Range,
@@ -459,7 +460,7 @@ impl Block {
 
     /// A block whose ranges `source` works out when asked.
     pub(crate) fn lazy(
-        type_name: String,
+        type_name: Arc<str>,
         labels: Vec<String>,
         body: Arc<dyn Body>,
         source: Arc<dyn BlockRangeSource>,

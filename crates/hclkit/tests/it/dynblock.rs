@@ -148,7 +148,7 @@ impl Dumper {
         for b in &content.blocks {
             let nested = s.child(&b.type_name).map(|cs| self.body(&b.body, &cs)).unwrap_or(Json::Null);
             blocks.push(json!({
-                "type": b.type_name,
+                "type": &*b.type_name,
                 "labels": b.labels,
                 "def_range": rng(&b.def_range()),
                 "type_range": rng(&b.type_range()),

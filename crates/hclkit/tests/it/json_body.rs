@@ -41,7 +41,7 @@ fn decode(src: &str) -> (Vec<Block>, Vec<String>) {
     let (content, diags) = body.content(&root_schema());
     let mut all: Vec<_> = diags.into_iter().collect();
     for b in &content.blocks {
-        let schema = match b.type_name.as_str() {
+        let schema = match &*b.type_name {
             "listen" => BodySchema::new().attribute("port", false),
             _ => BodySchema::new().attribute("child_attr", false),
         };

@@ -102,8 +102,8 @@ impl ExpandBody {
         let mut blocks = Vec::new();
         let mut diags = Diagnostics::new();
         for raw_block in raw {
-            if raw_block.type_name != "dynamic" {
-                if !self.hidden_blocks.contains_key(&raw_block.type_name) {
+            if &*raw_block.type_name != "dynamic" {
+                if !self.hidden_blocks.contains_key(&*raw_block.type_name) {
                     let body = self.expand_child(raw_block.body.clone(), self.iteration.clone());
                     let mut block = raw_block;
                     block.body = Arc::new(body);

@@ -112,11 +112,11 @@ impl NativeBody {
         }
     }
 
-    fn block(&self, b: ast::Block<'_>) -> Block {
+    fn block(&self, b: ast::Block<'_>, type_name: Arc<str>) -> Block {
         let body = NativeBody { tree: self.tree.clone(), id: b.body().id(), hidden: no_names() };
         // The ranges are worked out by the tree if asked for.
         Block::lazy(
-            b.block_type().into_owned(),
+            type_name,
             b.labels().map(|l| l.value().into_owned()).collect(),
             Arc::new(body),
             self.tree.clone(),
@@ -167,6 +167,7 @@ impl NativeBody {
         }
 
         let mut blocks = Vec::new();
+        let mut type_names: Vec<Option<Arc<str>>> = vec![None; schema.blocks.len()];
         for b in body.blocks() {
             let ty = b.block_type();
             if hidden_blocks.contains(&*ty) {
@@ -174,9 +175,10 @@ impl NativeBody {
             }
             // As the reference's map of wanted blocks: a later schema entry for the same type
             // replaces an earlier one.
-            let Some(block_s) = schema.blocks.iter().rev().find(|s| s.type_name == *ty) else {
+            let Some(i) = schema.blocks.iter().rposition(|s| s.type_name == *ty) else {
                 continue;
             };
+            let block_s = &schema.blocks[i];
             let want = block_s.label_names.len();
             let labels: Vec<_> = b.labels().collect();
             let context = || self.range(b.type_span().to(b.open_brace_span()));
@@ -204,7 +206,9 @@ impl NativeBody {
                 );
                 continue;
             }
-            blocks.push(self.block(b));
+            // One string for the type of all the blocks of a schema entry.
+            let type_name = type_names[i].get_or_insert_with(|| Arc::from(block_s.type_name.as_str())).clone();
+            blocks.push(self.block(b, type_name));
         }
         let content = BodyContent { attributes: attrs, blocks, missing_item_range: self.missing_item_range() };
         (content, diags)
