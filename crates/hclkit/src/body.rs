@@ -358,20 +358,94 @@ impl BodyContent {
 /// let (attrs, _) = NativeBody::from_file(&file).just_attributes();
 /// let port = &attrs["port"];
 /// assert_eq!(port.name, "port");
-/// assert_eq!(port.range.to_string(), "main.hcl:1,1-17");
-/// assert_eq!(port.name_range.to_string(), "main.hcl:1,1-5");
+/// assert_eq!(port.range().to_string(), "main.hcl:1,1-17");
+/// assert_eq!(port.name_range().to_string(), "main.hcl:1,1-5");
 /// assert_eq!(port.expr.value(None).0, Value::number(8080));
 /// ```
-#[derive(Clone, Debug)]
+///
+/// Its ranges are methods, as a [`Block`]'s are: an attribute from the native syntax works them
+/// out from the syntax tree when asked (most attributes are decoded without either).
+#[derive(Clone)]
 pub struct Attribute {
     /// The name.
     pub name: String,
     /// The value expression.
     pub expr: Arc<dyn Expression>,
+    ranges: AttributeRanges,
+}
+
+/// Where an [`Attribute`]'s ranges come from.
+#[derive(Clone)]
+enum AttributeRanges {
+    /// Given when the attribute was made: the whole definition, the name.
+    Given(Box<(Range, Range)>),
+    /// Worked out on demand by the syntax tree the attribute comes from (`id`: its node there).
+    Lazy(Arc<dyn AttributeRangeSource>, u32),
+}
+
+/// A syntax tree that works out the ranges of its attributes on demand (the native syntax's).
+pub(crate) trait AttributeRangeSource: Send + Sync {
+    /// The range of the attribute `id`'s whole definition.
+    fn attribute_range(&self, id: u32) -> Range;
+    /// The range of the attribute `id`'s name.
+    fn attribute_name_range(&self, id: u32) -> Range;
+}
+
+impl Attribute {
+    /// An attribute with its ranges given: `range`, the whole definition's, and `name_range`,
+    /// the name's.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hclkit::body::{Attribute, StaticExpression};
+    /// use hclkit::Range;
+    /// use hclkit_value::Value;
+    ///
+    /// let expr = Arc::new(StaticExpression { value: Value::number(1), range: Range::default() });
+    /// let attr = Attribute::new("size", expr, Range::default(), Range::default());
+    /// assert_eq!((attr.name.as_str(), attr.range()), ("size", Range::default()));
+    /// ```
+    pub fn new(name: impl Into<String>, expr: Arc<dyn Expression>, range: Range, name_range: Range) -> Attribute {
+        Attribute { name: name.into(), expr, ranges: AttributeRanges::Given(Box::new((range, name_range))) }
+    }
+
+    /// An attribute whose ranges `source` works out when asked.
+    pub(crate) fn lazy(
+        name: String,
+        expr: Arc<dyn Expression>,
+        source: Arc<dyn AttributeRangeSource>,
+        id: u32,
+    ) -> Attribute {
+        Attribute { name, expr, ranges: AttributeRanges::Lazy(source, id) }
+    }
+
     /// The range of the whole definition.
-    pub range: Range,
+    pub fn range(&self) -> Range {
+        match &self.ranges {
+            AttributeRanges::Given(r) => r.0.clone(),
+            AttributeRanges::Lazy(source, id) => source.attribute_range(*id),
+        }
+    }
+
     /// The range of the name.
-    pub name_range: Range,
+    pub fn name_range(&self) -> Range {
+        match &self.ranges {
+            AttributeRanges::Given(r) => r.1.clone(),
+            AttributeRanges::Lazy(source, id) => source.attribute_name_range(*id),
+        }
+    }
+}
+
+/// As a derived `Debug` with the ranges as fields would print it.
+impl fmt::Debug for Attribute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Attribute")
+            .field("name", &self.name)
+            .field("expr", &self.expr)
+            .field("range", &self.range())
+            .field("name_range", &self.name_range())
+            .finish()
+    }
 }
 
 /// A block (the reference's `hcl.Block`).

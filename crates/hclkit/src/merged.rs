@@ -87,9 +87,9 @@ impl MergedBodies {
                     diags.push(
                         Diagnostic::error(
                             "Duplicate argument",
-                            format!("Argument {} was already set at {}", go_quote(&name), existing.name_range),
+                            format!("Argument {} was already set at {}", go_quote(&name), existing.name_range()),
                         )
-                        .with_subject(attr.name_range.clone()),
+                        .with_subject(attr.name_range()),
                     );
                     continue;
                 }
@@ -135,9 +135,9 @@ impl Body for MergedBodies {
                     diags.push(
                         Diagnostic::error(
                             "Duplicate argument",
-                            format!("Argument {} was already set at {}", go_quote(&name), existing.name_range),
+                            format!("Argument {} was already set at {}", go_quote(&name), existing.name_range()),
                         )
-                        .with_subject(attr.name_range.clone()),
+                        .with_subject(attr.name_range()),
                     );
                     continue;
                 }

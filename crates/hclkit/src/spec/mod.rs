@@ -437,7 +437,7 @@ fn decode_attr(a: &AttrSpec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Dia
                     format!("Inappropriate value for attribute {}: {}.", go_quote(&a.name), e),
                 )
                 .with_subject(attr.expr.range())
-                .with_context(Range::between(&attr.name_range, &attr.expr.range())),
+                .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
             );
             Value::unknown(a.ty.clone())
         }
@@ -748,7 +748,7 @@ fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, dx: &Dec<'_>) -
                         format!("Invalid value for attribute of {} block: {}.", go_quote(&a.type_name), e),
                     )
                     .with_subject(attr.expr.range())
-                    .with_context(Range::between(&attr.name_range, &attr.expr.range())),
+                    .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
                 );
                 Value::unknown(a.element_type.clone())
             }

@@ -103,8 +103,8 @@ fn content_success_has_attributes_blocks_and_ranges() {
     assert!(diags.is_empty(), "{diags}");
     let name = &content.attributes["name"];
     assert_eq!(name.name, "name");
-    assert_eq!(bytes(&name.range), (0, 12));
-    assert_eq!(bytes(&name.name_range), (0, 4));
+    assert_eq!(bytes(&name.range()), (0, 12));
+    assert_eq!(bytes(&name.name_range()), (0, 4));
     assert_eq!(bytes(&name.expr.range()), (7, 12));
     let b = &content.blocks[0];
     assert_eq!(&*b.type_name, "resource");
@@ -217,10 +217,10 @@ fn redefined_attributes_keep_the_first_definition() {
     let body = NativeBody::from_file(&file);
     let (attrs, diags) = body.just_attributes();
     assert!(diags.is_empty());
-    assert_eq!(bytes(&attrs["a"].range), (0, 5));
+    assert_eq!(bytes(&attrs["a"].range()), (0, 5));
     let (content, diags) = body.content(&BodySchema::new().attribute("a", true));
     assert!(diags.is_empty());
-    assert_eq!(bytes(&content.attributes["a"].range), (0, 5));
+    assert_eq!(bytes(&content.attributes["a"].range()), (0, 5));
 }
 
 #[test]

@@ -107,8 +107,8 @@ impl Dumper {
             common::encode(&v, &mut enc);
             out.push(json!({
                 "name": name,
-                "range": rng(&a.range),
-                "name_range": rng(&a.name_range),
+                "range": rng(&a.range()),
+                "name_range": rng(&a.name_range()),
                 "expr_range": rng(&a.expr.range()),
                 "value": serde_json::from_str::<Json>(&enc).unwrap(),
                 "type": serde_json::from_str::<Json>(&type_to_json(&v.ty()).unwrap()).unwrap(),

@@ -20,7 +20,9 @@ use std::sync::{Arc, OnceLock};
 
 use super::ast::{self, File, NodeId, Tree};
 use super::expression::NativeExpression;
-use crate::body::{Attribute, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema};
+use crate::body::{
+    Attribute, AttributeRangeSource, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema,
+};
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::Range;
 use crate::suggest::name_suggestion;
@@ -104,12 +106,13 @@ impl NativeBody {
 
     /// [`NativeBody::attribute`] of an attribute whose name the caller has at hand.
     fn attribute_named(&self, a: ast::Attribute<'_>, name: &str) -> Attribute {
-        Attribute {
-            name: name.to_owned(),
-            expr: Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())),
-            range: self.range(a.span()),
-            name_range: self.range(a.name_span()),
-        }
+        // The ranges are worked out by the tree if asked for.
+        Attribute::lazy(
+            name.to_owned(),
+            Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())),
+            self.tree.clone(),
+            a.id,
+        )
     }
 
     fn block(&self, b: ast::Block<'_>, type_name: Arc<str>) -> Block {
@@ -212,6 +215,15 @@ impl NativeBody {
         }
         let content = BodyContent { attributes: attrs, blocks, missing_item_range: self.missing_item_range() };
         (content, diags)
+    }
+}
+
+impl AttributeRangeSource for Tree {
+    fn attribute_range(&self, id: u32) -> Range {
+        self.range(ast::Attribute { t: self, id }.span())
+    }
+    fn attribute_name_range(&self, id: u32) -> Range {
+        self.range(ast::Attribute { t: self, id }.name_span())
     }
 }
 
