@@ -380,7 +380,7 @@ impl Value {
     }
 
     /// Whether the value's type is `t` ([`Value::ty`] without building a copy of it).
-    fn has_type(&self, t: &Type) -> bool {
+    pub(crate) fn has_type(&self, t: &Type) -> bool {
         match &self.0 {
             Repr::Null(ty) | Repr::Unknown(ty) => ty == t,
             Repr::Bool(_) => *t == Type::Bool,

@@ -26,7 +26,7 @@
 //! let (content, diags) = body.content(&schema);
 //! assert!(diags.is_empty());
 //! assert!(content.attributes.contains_key("name"));
-//! assert_eq!(content.blocks[0].type_name, "listen");
+//! assert_eq!(&*content.blocks[0].type_name, "listen");
 //! ```
 
 use std::collections::BTreeMap;
@@ -343,7 +343,7 @@ impl BodyContent {
     /// assert_eq!(disks, ["a", "b"]);
     /// ```
     pub fn blocks_of_type<'a>(&'a self, type_name: &'a str) -> impl Iterator<Item = &'a Block> + 'a {
-        self.blocks.iter().filter(move |b| b.type_name == type_name)
+        self.blocks.iter().filter(move |b| *b.type_name == *type_name)
     }
 }
 
@@ -358,20 +358,94 @@ impl BodyContent {
 /// let (attrs, _) = NativeBody::from_file(&file).just_attributes();
 /// let port = &attrs["port"];
 /// assert_eq!(port.name, "port");
-/// assert_eq!(port.range.to_string(), "main.hcl:1,1-17");
-/// assert_eq!(port.name_range.to_string(), "main.hcl:1,1-5");
+/// assert_eq!(port.range().to_string(), "main.hcl:1,1-17");
+/// assert_eq!(port.name_range().to_string(), "main.hcl:1,1-5");
 /// assert_eq!(port.expr.value(None).0, Value::number(8080));
 /// ```
-#[derive(Clone, Debug)]
+///
+/// Its ranges are methods, as a [`Block`]'s are: an attribute from the native syntax works them
+/// out from the syntax tree when asked (most attributes are decoded without either).
+#[derive(Clone)]
 pub struct Attribute {
     /// The name.
     pub name: String,
     /// The value expression.
     pub expr: Arc<dyn Expression>,
+    ranges: AttributeRanges,
+}
+
+/// Where an [`Attribute`]'s ranges come from.
+#[derive(Clone)]
+enum AttributeRanges {
+    /// Given when the attribute was made: the whole definition, the name.
+    Given(Box<(Range, Range)>),
+    /// Worked out on demand by the syntax tree the attribute comes from (`id`: its node there).
+    Lazy(Arc<dyn AttributeRangeSource>, u32),
+}
+
+/// A syntax tree that works out the ranges of its attributes on demand (the native syntax's).
+pub(crate) trait AttributeRangeSource: Send + Sync {
+    /// The range of the attribute `id`'s whole definition.
+    fn attribute_range(&self, id: u32) -> Range;
+    /// The range of the attribute `id`'s name.
+    fn attribute_name_range(&self, id: u32) -> Range;
+}
+
+impl Attribute {
+    /// An attribute with its ranges given: `range`, the whole definition's, and `name_range`,
+    /// the name's.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hclkit::body::{Attribute, StaticExpression};
+    /// use hclkit::Range;
+    /// use hclkit_value::Value;
+    ///
+    /// let expr = Arc::new(StaticExpression { value: Value::number(1), range: Range::default() });
+    /// let attr = Attribute::new("size", expr, Range::default(), Range::default());
+    /// assert_eq!((attr.name.as_str(), attr.range()), ("size", Range::default()));
+    /// ```
+    pub fn new(name: impl Into<String>, expr: Arc<dyn Expression>, range: Range, name_range: Range) -> Attribute {
+        Attribute { name: name.into(), expr, ranges: AttributeRanges::Given(Box::new((range, name_range))) }
+    }
+
+    /// An attribute whose ranges `source` works out when asked.
+    pub(crate) fn lazy(
+        name: String,
+        expr: Arc<dyn Expression>,
+        source: Arc<dyn AttributeRangeSource>,
+        id: u32,
+    ) -> Attribute {
+        Attribute { name, expr, ranges: AttributeRanges::Lazy(source, id) }
+    }
+
     /// The range of the whole definition.
-    pub range: Range,
+    pub fn range(&self) -> Range {
+        match &self.ranges {
+            AttributeRanges::Given(r) => r.0.clone(),
+            AttributeRanges::Lazy(source, id) => source.attribute_range(*id),
+        }
+    }
+
     /// The range of the name.
-    pub name_range: Range,
+    pub fn name_range(&self) -> Range {
+        match &self.ranges {
+            AttributeRanges::Given(r) => r.1.clone(),
+            AttributeRanges::Lazy(source, id) => source.attribute_name_range(*id),
+        }
+    }
+}
+
+/// As a derived `Debug` with the ranges as fields would print it.
+impl fmt::Debug for Attribute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Attribute")
+            .field("name", &self.name)
+            .field("expr", &self.expr)
+            .field("range", &self.range())
+            .field("name_range", &self.name_range())
+            .finish()
+    }
 }
 
 /// A block (the reference's `hcl.Block`).
@@ -387,7 +461,7 @@ pub struct Attribute {
 /// let (file, _) = hclkit::parse_config(b"resource \"disk\" \"data\" {\n  size = 10\n}\n".as_slice(), "main.hcl");
 /// let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("resource", &["type", "name"]));
 /// let block = &content.blocks[0];
-/// assert_eq!((block.type_name.as_str(), block.labels.as_slice()), ("resource", &["disk".to_string(), "data".to_string()][..]));
+/// assert_eq!((&*block.type_name, block.labels.as_slice()), ("resource", &["disk".to_string(), "data".to_string()][..]));
 /// assert_eq!(block.type_range().to_string(), "main.hcl:1,1-9");
 /// assert_eq!(block.label_ranges()[1].to_string(), "main.hcl:1,17-23");
 /// assert_eq!(block.def_range().to_string(), "main.hcl:1,1-23");
@@ -396,8 +470,9 @@ pub struct Attribute {
 /// ```
 #[derive(Clone)]
 pub struct Block {
-    /// The block type.
-    pub type_name: String,
+    /// The block type (shared: the blocks of one type that a body's content finds share one
+    /// string).
+    pub type_name: Arc<str>,
     /// The label values.
     pub labels: Vec<String>,
     /// The block's body.
@@ -442,7 +517,7 @@ impl Block {
     /// assert_eq!(block.def_range(), Range::default());
     /// ```
     pub fn new(
-        type_name: impl Into<String>,
+        type_name: impl Into<Arc<str>>,
         labels: Vec<String>,
         body: Arc<dyn Body>,
         def_range: Range,
@@ -459,7 +534,7 @@ impl Block {
 
     /// A block whose ranges `source` works out when asked.
     pub(crate) fn lazy(
-        type_name: String,
+        type_name: Arc<str>,
         labels: Vec<String>,
         body: Arc<dyn Body>,
         source: Arc<dyn BlockRangeSource>,

@@ -248,7 +248,8 @@ impl Clone for LineIndex {
 impl LineIndex {
     /// Builds the index for `src`.
     pub fn new(src: &[u8]) -> LineIndex {
-        let mut line_starts = Vec::with_capacity(src.len() / 32 + 1);
+        // Counted first, so the index, which lives as long as its file, has no slack.
+        let mut line_starts = Vec::with_capacity(memchr::memchr_iter(b'\n', src).count() + 1);
         line_starts.push(0);
         line_starts.extend(memchr::memchr_iter(b'\n', src).map(|i| i as u32 + 1));
         let bom = src.starts_with(b"\xEF\xBB\xBF");

@@ -326,6 +326,9 @@ fn unify_entries(
     path: &mut Path,
     unsafe_: bool,
 ) -> Result<Vec<(Name, Value)>, ConversionError> {
+    if all_one_type(entries.iter().map(|(_, v)| v)) {
+        return Ok(entries);
+    }
     let types: Vec<Type> = entries.iter().map(|(_, v)| v.ty()).collect();
     let Some((uty, _)) = unify::unify(&types, unsafe_) else {
         return Err(ConversionError::new(path.clone(), NO_COMMON_TYPE));
@@ -348,6 +351,9 @@ fn unify_entries(
 /// Converts list elements to the unification of their types (the reference's
 /// `conversionUnifyListElements`).
 fn unify_elements(elems: Vec<Value>, path: &mut Path, unsafe_: bool) -> Result<Vec<Value>, ConversionError> {
+    if all_one_type(&elems) {
+        return Ok(elems);
+    }
     let types: Vec<Type> = elems.iter().map(Value::ty).collect();
     let Some((uty, _)) = unify::unify(&types, unsafe_) else {
         return Err(ConversionError::new(path.clone(), NO_COMMON_TYPE));
@@ -364,4 +370,21 @@ fn unify_elements(elems: Vec<Value>, path: &mut Path, unsafe_: bool) -> Result<V
         out.push(with_step(path, index(i), |p| conv.apply(&v, p))?);
     }
     Ok(out)
+}
+
+/// Whether there are at least two values, all of one type with no optional-attribute
+/// markers: then unification keeps them as they are (`unify`'s own shortcut), and the
+/// vectors of their types and conversions need not be built.
+fn all_one_type<'a>(values: impl IntoIterator<Item = &'a Value>) -> bool {
+    let mut values = values.into_iter();
+    let Some(first) = values.next() else { return false };
+    let t = first.ty();
+    let mut more = false;
+    for v in values {
+        if !v.has_type(&t) {
+            return false;
+        }
+        more = true;
+    }
+    more && !unify::has_optional_attributes(&t)
 }

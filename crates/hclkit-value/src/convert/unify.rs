@@ -345,7 +345,7 @@ fn supertype_of_parts(cmps: &[i32]) -> i32 {
     }
 }
 
-fn has_optional_attributes(t: &Type) -> bool {
+pub(crate) fn has_optional_attributes(t: &Type) -> bool {
     match t {
         Type::List(e) | Type::Set(e) | Type::Map(e) => has_optional_attributes(e),
         Type::Object(o) => {

@@ -139,7 +139,9 @@ impl<'a> BodyDe<'a> {
         let (v, d) = attr.expr.value(self.st.ctx);
         let empty = !d.has_errors() && v.is_known() && !v.is_null() && v.length() == Some(0);
         if empty {
-            diags.0.retain(|d| !(d.summary == "Unsupported argument" && d.subject.as_ref() == Some(&attr.name_range)));
+            diags
+                .0
+                .retain(|d| !(d.summary == "Unsupported argument" && d.subject.as_ref() == Some(&attr.name_range())));
         }
         empty
     }
@@ -191,7 +193,7 @@ fn check_attr(st: &State<'_>, a: &Attribute, v: &Value, failed: bool, shape: &Sh
 }
 
 fn attr_info(a: &Attribute) -> AttrInfo<'_> {
-    AttrInfo { what: What::Attribute(&a.name), expr: Some(&*a.expr), range: None, name_range: a.name_range.clone() }
+    AttrInfo { what: What::Attribute(&a.name), expr: Some(&*a.expr), range: None, name_range: a.name_range() }
 }
 
 pub(crate) fn missing_block(name: &str) -> Diagnostic {
@@ -258,7 +260,7 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
                     what: What::Attribute(&attr.name),
                     expr: Some(&*attr.expr),
                     range: None,
-                    name_range: attr.name_range.clone(),
+                    name_range: attr.name_range(),
                 };
                 seed.deserialize(ExprDe::new(self.st, &info, value, *failed))
             }
@@ -296,7 +298,7 @@ impl<'de> de::MapAccess<'de> for AttrMap<'_> {
             what: What::Attribute(&attr.name),
             expr: Some(&*attr.expr),
             range: None,
-            name_range: attr.name_range.clone(),
+            name_range: attr.name_range(),
         };
         seed.deserialize(ExprDe::new(self.st, &info, value, *failed))
     }
@@ -366,7 +368,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
         let (attrs, diags) = self.body.just_attributes();
         self.st.report_all(diags);
         let mut attrs: Vec<&Attribute> = attrs.values().collect();
-        attrs.sort_by_key(|a| a.range.start.byte);
+        attrs.sort_by_cached_key(|a| a.range().start.byte);
         let attrs = attrs
             .into_iter()
             .map(|a| {

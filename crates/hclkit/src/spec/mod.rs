@@ -437,7 +437,7 @@ fn decode_attr(a: &AttrSpec, content: &BodyContent, dx: &Dec<'_>) -> (Value, Dia
                     format!("Inappropriate value for attribute {}: {}.", go_quote(&a.name), e),
                 )
                 .with_subject(attr.expr.range())
-                .with_context(Range::between(&attr.name_range, &attr.expr.range())),
+                .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
             );
             Value::unknown(a.ty.clone())
         }
@@ -528,7 +528,7 @@ fn decode_block_list(
     dx: &Dec<'_>,
 ) -> (Option<Value>, Diagnostics) {
     let mut diags = Diagnostics::new();
-    let mut elems = Vec::new();
+    let mut elems = Vec::with_capacity(content.blocks_of_type(&b.type_name).count());
     let mut schema = None;
     for block in content.blocks_of_type(&b.type_name) {
         let schema = schema.get_or_insert_with(|| dx.schema(&b.nested));
@@ -748,7 +748,7 @@ fn decode_block_attrs(a: &BlockAttrsSpec, content: &BodyContent, dx: &Dec<'_>) -
                         format!("Invalid value for attribute of {} block: {}.", go_quote(&a.type_name), e),
                     )
                     .with_subject(attr.expr.range())
-                    .with_context(Range::between(&attr.name_range, &attr.expr.range())),
+                    .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
                 );
                 Value::unknown(a.element_type.clone())
             }

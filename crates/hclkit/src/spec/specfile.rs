@@ -445,7 +445,7 @@ fn string_list_arg(attrs: &Attributes, name: &str, diags: &mut Diagnostics) -> V
 /// path of nested specs stay small (a spec nested as deep as the parser allows decodes on a
 /// 2 MiB stack even in an unoptimised build).
 fn decode_spec_block(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostics) {
-    match block.type_name.as_str() {
+    match &*block.type_name {
         "object" => spec_object(block, spec_ctx),
         "array" | "tuple" => spec_tuple(block, spec_ctx),
         "attr" => spec_attr(block, spec_ctx),

@@ -78,7 +78,7 @@ fn content_label_counts() {
     // `single {}` is the one block with the right labels.
     assert_eq!(content.blocks.len(), 1);
     let b = &content.blocks[0];
-    assert_eq!((b.type_name.as_str(), b.labels.len()), ("single", 0));
+    assert_eq!((&*b.type_name, b.labels.len()), ("single", 0));
     // The context of a label error is the header from the type to the opening brace.
     let ctx = diags.0[0].context.as_ref().expect("context");
     assert_eq!(bytes(ctx), (0, 10));
@@ -103,11 +103,11 @@ fn content_success_has_attributes_blocks_and_ranges() {
     assert!(diags.is_empty(), "{diags}");
     let name = &content.attributes["name"];
     assert_eq!(name.name, "name");
-    assert_eq!(bytes(&name.range), (0, 12));
-    assert_eq!(bytes(&name.name_range), (0, 4));
+    assert_eq!(bytes(&name.range()), (0, 12));
+    assert_eq!(bytes(&name.name_range()), (0, 4));
     assert_eq!(bytes(&name.expr.range()), (7, 12));
     let b = &content.blocks[0];
-    assert_eq!(b.type_name, "resource");
+    assert_eq!(&*b.type_name, "resource");
     assert_eq!(b.labels, ["aws", "x"]);
     assert_eq!(bytes(&b.type_range()), (13, 21));
     assert_eq!(b.label_ranges().iter().map(bytes).collect::<Vec<_>>(), [(22, 27), (28, 31)]);
@@ -217,10 +217,10 @@ fn redefined_attributes_keep_the_first_definition() {
     let body = NativeBody::from_file(&file);
     let (attrs, diags) = body.just_attributes();
     assert!(diags.is_empty());
-    assert_eq!(bytes(&attrs["a"].range), (0, 5));
+    assert_eq!(bytes(&attrs["a"].range()), (0, 5));
     let (content, diags) = body.content(&BodySchema::new().attribute("a", true));
     assert!(diags.is_empty());
-    assert_eq!(bytes(&content.attributes["a"].range), (0, 5));
+    assert_eq!(bytes(&content.attributes["a"].range()), (0, 5));
 }
 
 #[test]

@@ -107,8 +107,8 @@ impl Dumper {
             common::encode(&v, &mut enc);
             out.push(json!({
                 "name": name,
-                "range": rng(&a.range),
-                "name_range": rng(&a.name_range),
+                "range": rng(&a.range()),
+                "name_range": rng(&a.name_range()),
                 "expr_range": rng(&a.expr.range()),
                 "value": serde_json::from_str::<Json>(&enc).unwrap(),
                 "type": serde_json::from_str::<Json>(&type_to_json(&v.ty()).unwrap()).unwrap(),
@@ -148,7 +148,7 @@ impl Dumper {
         for b in &content.blocks {
             let nested = s.child(&b.type_name).map(|cs| self.body(&b.body, &cs)).unwrap_or(Json::Null);
             blocks.push(json!({
-                "type": b.type_name,
+                "type": &*b.type_name,
                 "labels": b.labels,
                 "def_range": rng(&b.def_range()),
                 "type_range": rng(&b.type_range()),

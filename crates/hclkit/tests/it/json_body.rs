@@ -41,7 +41,7 @@ fn decode(src: &str) -> (Vec<Block>, Vec<String>) {
     let (content, diags) = body.content(&root_schema());
     let mut all: Vec<_> = diags.into_iter().collect();
     for b in &content.blocks {
-        let schema = match b.type_name.as_str() {
+        let schema = match &*b.type_name {
             "listen" => BodySchema::new().attribute("port", false),
             _ => BodySchema::new().attribute("child_attr", false),
         };
@@ -167,8 +167,8 @@ fn spec_attribute_example() {
     let (c, d) = JsonBody::from_file(&file).content(&BodySchema::new().attribute("foo", true));
     assert!(d.is_empty());
     assert_eq!(literal(&c.attributes["foo"].expr), Value::string("bar baz"));
-    assert_eq!(r(&c.attributes["foo"].range), "1:3.2-1:19.18");
-    assert_eq!(r(&c.attributes["foo"].name_range), "1:3.2-1:8.7");
+    assert_eq!(r(&c.attributes["foo"].range()), "1:3.2-1:19.18");
+    assert_eq!(r(&c.attributes["foo"].name_range()), "1:3.2-1:8.7");
 }
 
 #[test]

@@ -51,7 +51,7 @@ fn diag_lines(d: &Diagnostics, sorted: bool) -> Json {
 
 fn attrs_json(a: &Attributes) -> Json {
     let mut v: Vec<String> =
-        a.iter().map(|(name, a)| format!("{name} {} name={}", rf(&a.range), rf(&a.name_range))).collect();
+        a.iter().map(|(name, a)| format!("{name} {} name={}", rf(&a.range()), rf(&a.name_range()))).collect();
     v.sort();
     json!(v)
 }

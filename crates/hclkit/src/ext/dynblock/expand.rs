@@ -12,8 +12,7 @@ use super::iteration::{context_for, IteratedExpression, Iteration};
 use super::unknown::UnknownBody;
 use super::{dynamic_block_schema, spec_schema};
 use crate::body::{
-    abs_traversal_for_expr, expr_list, Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema,
-    Expression,
+    abs_traversal_for_expr, expr_list, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, Expression,
 };
 use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
@@ -81,10 +80,10 @@ impl ExpandBody {
     fn prepare_attributes(&self, raw: Attributes) -> Attributes {
         raw.into_iter()
             .filter(|(name, _)| !self.hidden_attrs.contains(name))
-            .map(|(name, attr)| match &self.iteration {
+            .map(|(name, mut attr)| match &self.iteration {
                 Some(it) => {
-                    let expr = Arc::new(IteratedExpression { wrapped: attr.expr, iteration: it.clone() });
-                    (name, Attribute { expr, ..attr })
+                    attr.expr = Arc::new(IteratedExpression { wrapped: attr.expr, iteration: it.clone() });
+                    (name, attr)
                 }
                 None => (name, attr),
             })
@@ -102,8 +101,8 @@ impl ExpandBody {
         let mut blocks = Vec::new();
         let mut diags = Diagnostics::new();
         for raw_block in raw {
-            if raw_block.type_name != "dynamic" {
-                if !self.hidden_blocks.contains_key(&raw_block.type_name) {
+            if &*raw_block.type_name != "dynamic" {
+                if !self.hidden_blocks.contains_key(&*raw_block.type_name) {
                     let body = self.expand_child(raw_block.body.clone(), self.iteration.clone());
                     let mut block = raw_block;
                     block.body = Arc::new(body);

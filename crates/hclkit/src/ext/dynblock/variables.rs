@@ -79,9 +79,9 @@ impl WalkVariablesNode {
         }
 
         for block in container.blocks {
-            if block.type_name != "dynamic" {
+            if &*block.type_name != "dynamic" {
                 children.push(WalkVariablesChild {
-                    block_type: block.type_name,
+                    block_type: block.type_name.to_string(),
                     node: WalkVariablesNode { body: block.body, ..self.clone() },
                 });
                 continue;

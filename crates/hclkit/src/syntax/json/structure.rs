@@ -74,12 +74,7 @@ impl JsonBody {
     }
 
     fn attribute(&self, name: String, p: &Property<'_>) -> Attribute {
-        Attribute {
-            name,
-            expr: self.expr(p.value),
-            range: self.range(p.key.span().to(p.value.span())),
-            name_range: self.range(p.key.span()),
-        }
+        Attribute::new(name, self.expr(p.value), self.range(p.key.span().to(p.value.span())), self.range(p.key.span()))
     }
 
     /// The properties of an object, or of each object of an array (the reference's
@@ -197,7 +192,7 @@ impl JsonBody {
                 if let Some(existing) = content.attributes.get(name.as_ref()) {
                     let d = Diagnostic::error(
                         "Duplicate argument",
-                        format!("The argument {} was already set at {}.", go_quote(&name), existing.range),
+                        format!("The argument {} was already set at {}.", go_quote(&name), existing.range()),
                     );
                     let r = self.range(p.key.span());
                     diags.push(d.with_subject(r.clone()).with_context(r));
@@ -292,7 +287,7 @@ impl Body for JsonBody {
                 diags.push(
                     Diagnostic::error(
                         "Duplicate attribute definition",
-                        format!("The argument {} was already set at {}.", go_quote(&name), existing.range),
+                        format!("The argument {} was already set at {}.", go_quote(&name), existing.range()),
                     )
                     .with_subject(self.range(p.key.span())),
                 );

@@ -20,7 +20,9 @@ use std::sync::{Arc, OnceLock};
 
 use super::ast::{self, File, NodeId, Tree};
 use super::expression::NativeExpression;
-use crate::body::{Attribute, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema};
+use crate::body::{
+    Attribute, AttributeRangeSource, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema,
+};
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::Range;
 use crate::suggest::name_suggestion;
@@ -104,19 +106,20 @@ impl NativeBody {
 
     /// [`NativeBody::attribute`] of an attribute whose name the caller has at hand.
     fn attribute_named(&self, a: ast::Attribute<'_>, name: &str) -> Attribute {
-        Attribute {
-            name: name.to_owned(),
-            expr: Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())),
-            range: self.range(a.span()),
-            name_range: self.range(a.name_span()),
-        }
+        // The ranges are worked out by the tree if asked for.
+        Attribute::lazy(
+            name.to_owned(),
+            Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())),
+            self.tree.clone(),
+            a.id,
+        )
     }
 
-    fn block(&self, b: ast::Block<'_>) -> Block {
+    fn block(&self, b: ast::Block<'_>, type_name: Arc<str>) -> Block {
         let body = NativeBody { tree: self.tree.clone(), id: b.body().id(), hidden: no_names() };
         // The ranges are worked out by the tree if asked for.
         Block::lazy(
-            b.block_type().into_owned(),
+            type_name,
             b.labels().map(|l| l.value().into_owned()).collect(),
             Arc::new(body),
             self.tree.clone(),
@@ -167,6 +170,7 @@ impl NativeBody {
         }
 
         let mut blocks = Vec::new();
+        let mut type_names: Vec<Option<Arc<str>>> = vec![None; schema.blocks.len()];
         for b in body.blocks() {
             let ty = b.block_type();
             if hidden_blocks.contains(&*ty) {
@@ -174,9 +178,10 @@ impl NativeBody {
             }
             // As the reference's map of wanted blocks: a later schema entry for the same type
             // replaces an earlier one.
-            let Some(block_s) = schema.blocks.iter().rev().find(|s| s.type_name == *ty) else {
+            let Some(i) = schema.blocks.iter().rposition(|s| s.type_name == *ty) else {
                 continue;
             };
+            let block_s = &schema.blocks[i];
             let want = block_s.label_names.len();
             let labels: Vec<_> = b.labels().collect();
             let context = || self.range(b.type_span().to(b.open_brace_span()));
@@ -204,10 +209,21 @@ impl NativeBody {
                 );
                 continue;
             }
-            blocks.push(self.block(b));
+            // One string for the type of all the blocks of a schema entry.
+            let type_name = type_names[i].get_or_insert_with(|| Arc::from(block_s.type_name.as_str())).clone();
+            blocks.push(self.block(b, type_name));
         }
         let content = BodyContent { attributes: attrs, blocks, missing_item_range: self.missing_item_range() };
         (content, diags)
+    }
+}
+
+impl AttributeRangeSource for Tree {
+    fn attribute_range(&self, id: u32) -> Range {
+        self.range(ast::Attribute { t: self, id }.span())
+    }
+    fn attribute_name_range(&self, id: u32) -> Range {
+        self.range(ast::Attribute { t: self, id }.name_span())
     }
 }
 

@@ -73,6 +73,9 @@ pub(crate) struct Evaluator<'a> {
     /// The "Evaluation too large" diagnostic, once this evaluation has run out of budget:
     /// from then on every expression evaluates to the dynamic value at once.
     pub(crate) stopped: Option<Box<Diagnostic>>,
+    /// The type of the last object an object constructor built: the next object of the same
+    /// shape (a list of records) shares it, and its names, instead of building its own.
+    last_object_type: Option<Type>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -82,7 +85,16 @@ impl<'a> Evaluator<'a> {
         let budget = ctx.and_then(EvalContext::budget).cloned().or_else(budget::Running::current).unwrap_or_default();
         let start_used = budget.used();
         let depth = NESTED_DEPTH.with(std::cell::Cell::get);
-        Evaluator { tree, shared: None, anon: Vec::new(), depth, budget, start_used, stopped: None }
+        Evaluator {
+            tree,
+            shared: None,
+            anon: Vec::new(),
+            depth,
+            budget,
+            start_used,
+            stopped: None,
+            last_object_type: None,
+        }
     }
 
     /// An evaluator over a shared tree.
@@ -334,7 +346,7 @@ impl<'a> Evaluator<'a> {
     #[inline(never)]
     fn tuple(&mut self, t: TupleConsExpr<'a>, scope: Scope<'_>) -> (Value, Diags) {
         let mut diags = Vec::new();
-        let mut vals = Vec::new();
+        let mut vals = Vec::with_capacity(t.exprs().size_hint().0);
         // Outside loops a constructor is evaluated once: bounded by the source, it is free.
         let in_loop = InLoop::active();
         if in_loop && !self.charge(budget::CONTAINER_UNITS, Expr::Tuple(t), "tuple", &mut diags) {
@@ -562,7 +574,34 @@ impl<'a> Evaluator<'a> {
         if !known {
             return (Value::dynamic(), diags);
         }
-        (Value::object(attrs), diags)
+        (self.object_value(attrs), diags)
+    }
+
+    /// [`Value::object`] of `attrs`, sharing the type of the last object built when the names
+    /// are that type's, in its order (then already sorted, distinct and normalised, so the
+    /// value is the same).
+    fn object_value(&mut self, attrs: Vec<(String, Value)>) -> Value {
+        if let Some(ty) = &self.last_object_type {
+            let same_names = ty.object_type().is_some_and(|o| {
+                o.len() == attrs.len() && o.attributes().iter().zip(&attrs).all(|((n, _), (k, _))| **n == **k)
+            });
+            if same_names {
+                match Value::object_of_type(ty, attrs.into_iter().map(|(_, v)| v).collect()) {
+                    Ok(v) => return v,
+                    Err(values) => {
+                        let names = ty.object_type().map(|o| o.attributes()).unwrap_or_default();
+                        let v = Value::object(names.iter().map(|(n, _)| n.clone()).zip(values));
+                        self.last_object_type = Some(v.ty());
+                        return v;
+                    }
+                }
+            }
+        }
+        let v = Value::object(attrs);
+        if v.ty().object_type().is_some_and(|o| !o.is_empty()) {
+            self.last_object_type = Some(v.ty());
+        }
+        v
     }
 
     /// Charges for an attribute of an object constructor in a loop.
