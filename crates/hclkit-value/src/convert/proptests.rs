@@ -72,16 +72,29 @@ proptest! {
 
     /// Unification gives a type every input type converts to (safely, for [`unify`]), and the
     /// values convert, both with `convert` and with the conversions unification returns.
+    ///
+    /// The exception is the reference's: a composed conversion (tuples to a list type, then
+    /// that list type to the unified one; objects likewise through a map type) can reach a
+    /// type the input does not convert to directly, even with safe conversions only. E.g.
+    /// `tuple([set(string), set(capsule)])` beside `list(any)` unifies to `list(any)` through
+    /// `list(set(any))`, while converting it to `list(any)` directly would have to unify
+    /// `set(string)` with `set(capsule)`, which fails. There only the returned conversion is
+    /// checked.
     #[test]
     fn unified_types_convert(case in unify_case()) {
         let types: Vec<Type> = case.iter().map(|(t, _)| t.clone()).collect();
         if let Some((u, convs)) = unify_with_conversions(&types, false) {
             prop_assert_eq!(convs.len(), types.len());
             for ((t, v), c) in case.iter().zip(&convs) {
-                prop_assert_eq!(conversion_safety(t, &u), Some(Safety::Safe), "{} to {}", t, u);
+                let composed = c.as_ref().is_some_and(Conversion::is_composed);
+                if !composed {
+                    prop_assert_eq!(conversion_safety(t, &u), Some(Safety::Safe), "{} to {}", t, u);
+                }
                 if !nested_dynamic(&u) && !has_uncertain_set(v) {
-                    let got = convert(v, &u);
-                    prop_assert!(got.is_ok(), "convert {:?} to {}: {:?}", v, u, got);
+                    if !composed {
+                        let got = convert(v, &u);
+                        prop_assert!(got.is_ok(), "convert {:?} to {}: {:?}", v, u, got);
+                    }
                     if let Some(c) = c {
                         let got = c.apply(v);
                         prop_assert!(got.is_ok(), "unify conversion of {:?} to {}: {:?}", v, u, got);
@@ -121,9 +134,15 @@ proptest! {
     /// A null converts to a null of the target type whenever the types are convertible (the
     /// reference does not convert nulls between inconvertible types: `null` of bool is not a
     /// number), and so does an unknown to an unknown.
+    ///
+    /// `convert` uses the unsafe conversion, so that is the one whose existence is tested: in
+    /// rare cases with a capsule type inside (`tuple([object({a=any,b=bool}),
+    /// map(capsule)])` to `list(any)`) a safe conversion exists and an unsafe one does not,
+    /// because the two unifications of the tuple's elements take different paths.
     #[test]
     fn nulls_and_unknowns_convert((from, _v, to) in conversion_case()) {
-        if conversion_safety(&from, &to).is_some() || from == to.without_optional_attributes() {
+        let unsafe_exists = plan::get(&from, &to, true).is_some();
+        if unsafe_exists || from == to.without_optional_attributes() {
             for (v, is_null) in [(Value::null(from.clone()), true), (Value::unknown(from.clone()), false)] {
                 let got = convert(&v, &to).expect("convertible types");
                 prop_assert_eq!(got.is_null(), is_null);
@@ -143,7 +162,7 @@ proptest! {
                     prop_assert_eq!(got.ty(), to.without_optional_attributes());
                 }
             }
-        } else {
+        } else if conversion_safety(&from, &to).is_none() {
             prop_assert!(convert(&Value::null(from.clone()), &to).is_err());
         }
     }
