@@ -104,6 +104,14 @@ fn parse_input(name: &str, src: Vec<u8>, sources: &mut Files) -> (Option<Arc<dyn
     (if diags.has_errors() { None } else { Some(body) }, diags)
 }
 
+/// The inputs as the one body that is decoded: a single input's own, several merged.
+fn one_body(mut bodies: Vec<Arc<dyn Body>>) -> Arc<dyn Body> {
+    match bodies.len() {
+        1 => bodies.remove(0),
+        _ => hclkit::merged::merge_bodies(bodies),
+    }
+}
+
 fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCode, String> {
     if args.spec.is_empty() {
         return Err("the --spec=... argument is required".into());
@@ -207,10 +215,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         writer.write(diags, &sources);
         return Ok(ExitCode::from(2));
     }
-    let body: Arc<dyn Body> = match bodies.len() {
-        1 => bodies.remove(0),
-        _ => hclkit::merged::merge_bodies(bodies),
-    };
+    let body = one_body(bodies);
 
     if args.var_refs {
         let vars = hclkit::spec::variables(&*body, &spec.root);
@@ -236,12 +241,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
             sources.reparse_released();
             let names: Vec<&str> =
                 if args.files.is_empty() { vec!["<stdin>"] } else { args.files.iter().map(String::as_str).collect() };
-            let mut bodies: Vec<Arc<dyn Body>> =
-                names.iter().filter_map(|n| sources.get(n)).map(|p| p.body()).collect();
-            let body = match bodies.len() {
-                1 => bodies.remove(0),
-                _ => hclkit::merged::merge_bodies(bodies),
-            };
+            let body = one_body(names.iter().filter_map(|n| sources.get(n)).map(|p| p.body()).collect());
             // The reference prints invalid JSON for infinities; this says what is wrong, and
             // where: the attribute whose value holds the offending part.
             let at = e.path().to_string();
