@@ -418,16 +418,16 @@ pub fn write_text(out: &mut String, diag: &Diagnostic, files: &dyn SourceFiles, 
 /// The line indexes of the files rendered so far, by file name.
 #[derive(Default)]
 struct LineCache {
-    files: HashMap<Arc<str>, LineIndex>,
+    files: HashMap<Arc<str>, SnippetLineIndex>,
 }
 
 impl LineCache {
     /// The index of `filename`, whose bytes are `src` (built on first use).
-    fn get(&mut self, filename: &Arc<str>, src: &[u8]) -> &LineIndex {
-        let index = self.files.entry(filename.clone()).or_insert_with(|| LineIndex::new(src));
+    fn get(&mut self, filename: &Arc<str>, src: &[u8]) -> &SnippetLineIndex {
+        let index = self.files.entry(filename.clone()).or_insert_with(|| SnippetLineIndex::new(src));
         // A `SourceFiles` should give one text per name; should it not, index the new text.
         if (index.ptr, index.len) != (src.as_ptr() as usize, src.len()) {
-            *index = LineIndex::new(src);
+            *index = SnippetLineIndex::new(src);
         }
         index
     }
@@ -642,16 +642,16 @@ impl Iterator for SourceLines<'_> {
 
 /// The non-empty lines of one source text, in order, to find the lines a snippet covers by
 /// binary search instead of scanning the text from its start for each diagnostic.
-struct LineIndex {
+struct SnippetLineIndex {
     /// The address and length of the indexed text.
     ptr: usize,
     len: usize,
     lines: Vec<SourceLine>,
 }
 
-impl LineIndex {
-    fn new(src: &[u8]) -> LineIndex {
-        LineIndex {
+impl SnippetLineIndex {
+    fn new(src: &[u8]) -> SnippetLineIndex {
+        SnippetLineIndex {
             ptr: src.as_ptr() as usize,
             len: src.len(),
             lines: SourceLines::new(src).filter(|l| l.start < l.end).collect(),
@@ -934,7 +934,7 @@ mod tests {
         // overlap test keeps, for every snippet range of a text with empty lines, CRLF and
         // lone CR line breaks and no final newline.
         let src = b"a = 1\n\nbb = 2\r\n  c\rd = 3\n\n\neee";
-        let index = LineIndex::new(src);
+        let index = SnippetLineIndex::new(src);
         let overlaps = |l: &SourceLine, s: usize, e: usize| {
             let contains = |o: usize| o >= l.start && o < l.end;
             let snip = |o: usize| o >= s && o < e;

@@ -359,6 +359,160 @@ impl LineIndex {
     }
 }
 
+/// The unit a column counts in, for [`LineIndex::line_column`] and [`LineIndex::offset`].
+///
+/// Diagnostics count columns in grapheme clusters, as the reference does ([`Pos`]); editors
+/// and protocols count otherwise: the language server protocol and JavaScript strings in UTF-16
+/// code units, Rust strings in bytes, Python strings in characters (code points).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum ColumnUnit {
+    /// UTF-8 bytes: a column is a byte distance from the line's start.
+    Utf8,
+    /// UTF-16 code units (the unit of JavaScript strings and of the language server protocol's
+    /// default `positionEncoding`): a character outside the Basic Multilingual Plane counts 2.
+    Utf16,
+    /// Characters (Unicode scalar values, the unit of Python strings).
+    Chars,
+    /// Grapheme clusters, as [`Pos::column`] counts them (a leading byte order mark has no width).
+    Graphemes,
+}
+
+/// A 0-based line and column, the column counted in some [`ColumnUnit`] (the language server
+/// protocol's `Position`).
+///
+/// Unlike [`Pos`], both count from 0, as editor protocols do.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct LineColumn {
+    /// 0-based line.
+    pub line: u32,
+    /// 0-based column, in the unit it was computed in.
+    pub column: u32,
+}
+
+impl LineIndex {
+    /// The 0-based line and column of byte `offset` in `src` (the text the index was built
+    /// from), the column counted in `unit`.
+    ///
+    /// An offset past the end is taken as the end; an offset inside a character (or a grapheme
+    /// cluster, for [`ColumnUnit::Graphemes`]) is taken as that character's start. A byte that
+    /// is not UTF-8 counts as one unit in every unit (it reads as U+FFFD). A byte order mark
+    /// counts as the character it is, except in [`ColumnUnit::Graphemes`], where it has no
+    /// width (as in [`Pos`]): there, column 0 of the first line is after it.
+    ///
+    /// ```
+    /// use hclkit::pos::{ColumnUnit, LineColumn, LineIndex};
+    /// let src = "a = 1\nb = \"\u{1F600}x\"\n".as_bytes();
+    /// let index = LineIndex::new(src);
+    /// let x = src.iter().position(|&b| b == b'x').unwrap() as u32;
+    /// assert_eq!(index.line_column(src, x, ColumnUnit::Utf8), LineColumn { line: 1, column: 9 });
+    /// assert_eq!(index.line_column(src, x, ColumnUnit::Utf16), LineColumn { line: 1, column: 7 });
+    /// assert_eq!(index.line_column(src, x, ColumnUnit::Chars), LineColumn { line: 1, column: 6 });
+    /// // And back.
+    /// assert_eq!(index.offset(src, LineColumn { line: 1, column: 7 }, ColumnUnit::Utf16), x);
+    /// ```
+    pub fn line_column(&self, src: &[u8], offset: u32, unit: ColumnUnit) -> LineColumn {
+        let offset = offset.min(src.len() as u32);
+        let line = self.line_of(offset);
+        let (start, _) = self.line_content(src, line, unit);
+        let column = if offset <= start {
+            0
+        } else if self.fast_line(line) {
+            offset - start
+        } else {
+            let mut column = 0;
+            let mut at = start;
+            // The whole line (but its `\n`), not the bytes before `offset`: a character that
+            // `offset` cuts must be seen whole to be recognised (and not counted). Without the
+            // `\n`, a `\r` before it is a cluster of its own, as on lines of ASCII.
+            let line_end = self.line_starts.get(line + 1).map_or(src.len(), |&next| next as usize - 1);
+            for (len, width) in units(&src[start as usize..line_end], unit) {
+                if at + len > offset {
+                    break;
+                }
+                at += len;
+                column += width;
+            }
+            column
+        };
+        LineColumn { line: line as u32, column }
+    }
+
+    /// The byte offset of the 0-based `position` in `src` (the text the index was built from),
+    /// its column counted in `unit`: the inverse of [`LineIndex::line_column`].
+    ///
+    /// As editor protocols ask, a line past the last is the end of the text, and a column past
+    /// the line's end is the line's end (before its `\n` or `\r\n`); a column inside a
+    /// character (the second UTF-16 unit of a surrogate pair, say) is that character's start.
+    ///
+    /// ```
+    /// use hclkit::pos::{ColumnUnit, LineColumn, LineIndex};
+    /// let src = b"a = 1\r\nb = 2\r\n";
+    /// let index = LineIndex::new(src);
+    /// assert_eq!(index.offset(src, LineColumn { line: 1, column: 2 }, ColumnUnit::Utf16), 9);
+    /// assert_eq!(index.offset(src, LineColumn { line: 0, column: 99 }, ColumnUnit::Chars), 5);
+    /// assert_eq!(index.offset(src, LineColumn { line: 9, column: 0 }, ColumnUnit::Utf8), 14);
+    /// ```
+    pub fn offset(&self, src: &[u8], position: LineColumn, unit: ColumnUnit) -> u32 {
+        let line = position.line as usize;
+        if line >= self.line_starts.len() {
+            return src.len() as u32;
+        }
+        let (start, end) = self.line_content(src, line, unit);
+        if self.fast_line(line) {
+            return start + position.column.min(end - start);
+        }
+        let mut column = 0;
+        let mut at = start;
+        for (len, width) in units(&src[start as usize..end as usize], unit) {
+            if column + width > position.column {
+                break;
+            }
+            column += width;
+            at += len;
+        }
+        at
+    }
+
+    /// Whether every column of 0-based `line` is a byte distance in every unit (an ASCII line
+    /// that is not the first line of a text with a byte order mark).
+    fn fast_line(&self, line: usize) -> bool {
+        !(line == 0 && self.bom) && self.non_ascii_lines.binary_search(&(line as u32)).is_err()
+    }
+
+    /// Where 0-based `line`'s columns start (after a byte order mark, in grapheme units) and
+    /// where its content ends (before `\n` or `\r\n`).
+    fn line_content(&self, src: &[u8], line: usize, unit: ColumnUnit) -> (u32, u32) {
+        let len = src.len() as u32;
+        let mut start = self.line_starts[line].min(len);
+        if line == 0 && self.bom && unit == ColumnUnit::Graphemes {
+            start = 3.min(len);
+        }
+        let end = match self.line_starts.get(line + 1) {
+            // `next - 1` is the line's `\n`; a `\r` before it belongs to the line break.
+            Some(&next) if next - 1 > start && src[next as usize - 2] == b'\r' => next - 2,
+            Some(&next) => next - 1,
+            None => len,
+        };
+        (start, end.max(start))
+    }
+}
+
+/// The units of `bytes` in order: for each character (or grapheme cluster, or byte that is not
+/// UTF-8), its length in bytes and its width in `unit`.
+fn units(bytes: &[u8], unit: ColumnUnit) -> impl Iterator<Item = (u32, u32)> + '_ {
+    bytes.utf8_chunks().flat_map(move |chunk| {
+        let valid = chunk.valid();
+        let text: Box<dyn Iterator<Item = (u32, u32)> + '_> = match unit {
+            ColumnUnit::Graphemes => Box::new(valid.graphemes(true).map(|g| (g.len() as u32, 1))),
+            ColumnUnit::Utf8 => Box::new(valid.chars().map(|c| (c.len_utf8() as u32, c.len_utf8() as u32))),
+            ColumnUnit::Utf16 => Box::new(valid.chars().map(|c| (c.len_utf8() as u32, c.len_utf16() as u32))),
+            ColumnUnit::Chars => Box::new(valid.chars().map(|c| (c.len_utf8() as u32, 1))),
+        };
+        text.chain(chunk.invalid().iter().map(|_| (1, 1)))
+    })
+}
+
 /// Number of grapheme clusters in `bytes` (ASCII fast path; invalid UTF-8 counts one per
 /// replacement character).
 pub(crate) fn grapheme_count(bytes: &[u8]) -> usize {
@@ -420,6 +574,118 @@ mod tests {
         }
         // A clone answers the same from the hint it copied.
         assert_eq!(idx.clone().line_of(5), expected(5));
+    }
+
+    /// The column of `offset` in `unit`, counted the slow, obvious way: decode the line's text
+    /// from its start and count the whole units before `offset`.
+    fn column_by_decoding(src: &[u8], offset: usize, unit: ColumnUnit) -> u32 {
+        let line_start = src[..offset].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let mut start = line_start;
+        if line_start == 0 && unit == ColumnUnit::Graphemes && src.starts_with(b"\xEF\xBB\xBF") {
+            start = 3;
+            if offset < 3 {
+                return 0;
+            }
+        }
+        let line_end = src[start..].iter().position(|&b| b == b'\n').map_or(src.len(), |i| start + i);
+        // Map each unit of the lossy text back to its bytes in the source.
+        let mut column = 0;
+        let mut at = start;
+        let mut items: Vec<(usize, u32)> = Vec::new();
+        for chunk in src[start..line_end].utf8_chunks() {
+            let v = chunk.valid();
+            match unit {
+                ColumnUnit::Graphemes => items.extend(v.graphemes(true).map(|g| (g.len(), 1))),
+                ColumnUnit::Utf8 => items.extend(v.chars().map(|c| (c.len_utf8(), c.len_utf8() as u32))),
+                ColumnUnit::Utf16 => items.extend(v.chars().map(|c| (c.len_utf8(), c.len_utf16() as u32))),
+                ColumnUnit::Chars => items.extend(v.chars().map(|c| (c.len_utf8(), 1))),
+            }
+            items.extend(chunk.invalid().iter().map(|_| (1, 1)));
+        }
+        for (len, width) in items {
+            if at + len > offset {
+                break;
+            }
+            at += len;
+            column += width;
+        }
+        column
+    }
+
+    #[test]
+    fn columns_in_every_unit_and_back() {
+        let texts: [&[u8]; 7] = [
+            b"a = 1\nb = 2",
+            "\u{feff}x = \"\u{1F600}\u{e9}\"\r\n\ty = \"e\u{301}\"\n".as_bytes(),
+            b"bad \xFF\xFE utf8\n\xE2\x82 cut\n",
+            "\u{10000}\u{10FFFF}\n\n\r\n".as_bytes(),
+            b"",
+            b"\xEF\xBB\xBF",
+            "lone\rcr \u{1F1EB}\u{1F1F7} flag\nend\r".as_bytes(),
+        ];
+        let all = [ColumnUnit::Utf8, ColumnUnit::Utf16, ColumnUnit::Chars, ColumnUnit::Graphemes];
+        for src in texts {
+            let index = LineIndex::new(src);
+            for offset in 0..=src.len() {
+                let line = src[..offset].iter().filter(|&&b| b == b'\n').count() as u32;
+                for unit in all {
+                    let lc = index.line_column(src, offset as u32, unit);
+                    let want = LineColumn { line, column: column_by_decoding(src, offset, unit) };
+                    assert_eq!(lc, want, "{src:?} offset {offset} {unit:?}");
+                    // Back: the start of the unit that holds `offset` (a unit boundary maps to
+                    // itself), never past the line's content.
+                    let back = index.offset(src, lc, unit) as usize;
+                    // In graphemes a byte order mark has no width: column 0 is after it.
+                    let in_bom = unit == ColumnUnit::Graphemes && offset < 3 && src.starts_with(b"\xEF\xBB\xBF");
+                    assert!(back <= offset || in_bom && back == 3, "{src:?} offset {offset} {unit:?}: back to {back}");
+                    // (The `\n` of a `\r\n` is past the line's content, where `offset` stops.)
+                    let in_break = offset > 0 && src.get(offset) == Some(&b'\n') && src[offset - 1] == b'\r';
+                    if !in_break {
+                        assert_eq!(index.line_column(src, back as u32, unit), lc, "{src:?} {offset} {unit:?}");
+                    }
+                }
+                if unit_boundary(src, offset) {
+                    for unit in [ColumnUnit::Utf8, ColumnUnit::Utf16, ColumnUnit::Chars] {
+                        let lc = index.line_column(src, offset as u32, unit);
+                        let back = index.offset(src, lc, unit) as usize;
+                        let at_line_break = src[offset..].starts_with(b"\n") || src[offset..].starts_with(b"\r\n");
+                        if !at_line_break || back == offset {
+                            assert_eq!(back, offset, "{src:?} offset {offset} {unit:?}");
+                        }
+                    }
+                }
+            }
+            // Past the end of a line, and past the last line.
+            let last = index.line_count() as u32;
+            assert_eq!(index.offset(src, LineColumn { line: last, column: 0 }, ColumnUnit::Utf16), src.len() as u32);
+        }
+        // The language server protocol's own example: a surrogate pair is two columns.
+        let src = "a\u{10400}b".as_bytes();
+        let index = LineIndex::new(src);
+        assert_eq!(index.line_column(src, 5, ColumnUnit::Utf16).column, 3);
+        assert_eq!(index.offset(src, LineColumn { line: 0, column: 2 }, ColumnUnit::Utf16), 1);
+        assert_eq!(index.offset(src, LineColumn { line: 0, column: 3 }, ColumnUnit::Utf16), 5);
+    }
+
+    /// Whether `offset` starts a character (or a byte that is not UTF-8), so that every unit
+    /// but graphemes can name it exactly.
+    fn unit_boundary(src: &[u8], offset: usize) -> bool {
+        let mut at = 0;
+        for chunk in src.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                if at == offset {
+                    return true;
+                }
+                at += c.len_utf8();
+            }
+            for _ in chunk.invalid() {
+                if at == offset {
+                    return true;
+                }
+                at += 1;
+            }
+        }
+        at == offset
     }
 
     #[test]

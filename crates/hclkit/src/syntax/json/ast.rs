@@ -92,7 +92,11 @@ impl JsonTree {
         self.nodes.capacity() * std::mem::size_of::<RawNode>()
     }
 
-    fn line_index(&self) -> &LineIndex {
+    /// The line index of this file's text, built on first use: for positions in the units an
+    /// editor counts in ([`LineIndex::line_column`], [`LineIndex::offset`]). (Diagnostics'
+    /// positions in JSON files count columns as the reference's JSON scanner does; see
+    /// [`JsonFile::pos`].)
+    pub fn line_index(&self) -> &LineIndex {
         self.line_index.get_or_init(|| LineIndex::new(&self.src))
     }
 
@@ -412,5 +416,85 @@ impl<'a> Iterator for Elements<'a> {
         let n = self.tree.node(self.next);
         self.next = n.children_end();
         Some(n)
+    }
+}
+
+/// One step of the path from a JSON file's root to an offset (see [`JsonFile::nodes_at`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PathStep<'a> {
+    /// The node: a value, or the name of a property when the offset lies in the name.
+    pub node: Node<'a>,
+    /// How the step before leads here: `None` for the root.
+    pub via: Option<Via<'a>>,
+}
+
+/// How a [`PathStep`] is reached from the object or array before it.
+#[derive(Clone, Copy, Debug)]
+pub enum Via<'a> {
+    /// Through a property of an object (the step's node is its value, or its name).
+    Property(Property<'a>),
+    /// Through the element at this index of an array.
+    Element(usize),
+}
+
+impl JsonFile {
+    /// The nodes that contain byte `offset`, from the root down to the innermost value (or a
+    /// property's name), each with how it is reached: what an editor needs to know where a
+    /// position is in a JSON file (interpreting the path as blocks and attributes takes a
+    /// schema). A node contains an offset when `start <= offset < end`.
+    ///
+    /// ```
+    /// use hclkit::syntax::json::{parse, Via};
+    ///
+    /// let src = r#"{"resource": {"a": {"b": {"tags": ["x", "y"]}}}}"#;
+    /// let (file, _) = parse(src.as_bytes().to_vec(), "main.tf.json");
+    /// let path = file.nodes_at(src.find("\"y\"").unwrap() as u32);
+    /// let names: Vec<String> = path
+    ///     .iter()
+    ///     .filter_map(|s| match s.via {
+    ///         Some(Via::Property(p)) => Some(p.name().into_owned()),
+    ///         Some(Via::Element(i)) => Some(i.to_string()),
+    ///         None => None,
+    ///     })
+    ///     .collect();
+    /// assert_eq!(names, ["resource", "a", "b", "tags", "1"]);
+    /// assert_eq!(path.last().unwrap().node.as_str().unwrap(), "y");
+    /// ```
+    pub fn nodes_at(&self, offset: u32) -> Vec<PathStep<'_>> {
+        let mut path = Vec::new();
+        let mut node = self.root();
+        if !node.span().contains(offset) {
+            return path;
+        }
+        path.push(PathStep { node, via: None });
+        'down: loop {
+            match node.kind() {
+                Kind::Object => {
+                    for p in node.properties() {
+                        if p.key.span().contains(offset) {
+                            path.push(PathStep { node: p.key, via: Some(Via::Property(p)) });
+                            break 'down;
+                        }
+                        if p.value.span().contains(offset) {
+                            path.push(PathStep { node: p.value, via: Some(Via::Property(p)) });
+                            node = p.value;
+                            continue 'down;
+                        }
+                    }
+                }
+                Kind::Array => {
+                    for (i, e) in node.elements().enumerate() {
+                        if e.span().contains(offset) {
+                            path.push(PathStep { node: e, via: Some(Via::Element(i)) });
+                            node = e;
+                            continue 'down;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            break;
+        }
+        path
     }
 }
