@@ -26,7 +26,7 @@ mod structure;
 
 use std::sync::Arc;
 
-pub use ast::{Elements, JsonFile, JsonTree, Kind, Node, Properties, Property};
+pub use ast::{Elements, JsonFile, JsonTree, Kind, Node, PathStep, Properties, Property, Via};
 pub use expression::JsonExpression;
 pub use parser::MAX_DEPTH;
 pub use structure::JsonBody;

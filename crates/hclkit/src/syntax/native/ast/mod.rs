@@ -25,6 +25,7 @@
 
 mod expr_views;
 mod layout;
+mod query;
 mod views;
 
 use std::borrow::Cow;
@@ -34,6 +35,7 @@ use std::sync::{Arc, OnceLock};
 pub use expr_views::*;
 pub use layout::MAX_SOURCE_LEN;
 pub(crate) use layout::*;
+pub use query::NodesAt;
 pub use views::*;
 
 use super::lexer::ident_end;
