@@ -93,7 +93,9 @@ struct Entry {
 /// source and (when parsed) its tree. Implements [`SourceFiles`], so
 /// [`Diagnostics::to_text`] shows snippets of them and the block around each problem.
 ///
-/// A name given twice keeps both entries; lookups by name find the first.
+/// A name given twice to [`parse`](Files::parse) keeps both entries (lookups by name find the
+/// first); [`replace`](Files::replace) keeps one file in place of all under its name, and
+/// [`remove`](Files::remove) forgets them.
 #[derive(Debug, Default)]
 pub struct Files {
     files: Vec<Entry>,
@@ -274,6 +276,50 @@ impl Files {
         }
     }
 
+    /// Parses `src` in the syntax its name says (as [`parse`](Files::parse)) and keeps it in
+    /// place of every file kept under `name`, at the first one's place in reading order (a
+    /// new name goes last): what an editor or a language server does when a document changes.
+    /// Returns the new root body and the parse's diagnostics.
+    ///
+    /// ```
+    /// use hclkit::Files;
+    ///
+    /// let mut files = Files::new();
+    /// files.parse(b"a = 1\n".to_vec(), "a.hcl");
+    /// files.parse(b"b = 2\n".to_vec(), "b.hcl");
+    /// let (_, diags) = files.replace(b"a = [\n".to_vec(), "a.hcl");
+    /// assert!(diags.has_errors());
+    /// assert_eq!(files.names().collect::<Vec<_>>(), ["a.hcl", "b.hcl"]);
+    /// assert_eq!(hclkit::diagnostic::SourceFiles::source(&files, "a.hcl"), Some(b"a = [\n".as_slice()));
+    /// assert!(files.remove("b.hcl") && !files.remove("b.hcl"));
+    /// assert_eq!(files.names().count(), 1);
+    /// ```
+    pub fn replace(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
+        let src = src.into();
+        let (parsed, diags) = Parsed::parse(src.clone(), name);
+        let body = parsed.body();
+        let entry = Entry { name: Arc::from(name), src, parsed: Some(parsed), released_json: None };
+        match self.position(name) {
+            Some(first) => {
+                self.files[first] = entry;
+                let mut index = 0;
+                self.files.retain(|f| {
+                    index += 1;
+                    index - 1 == first || *f.name != *name
+                });
+            }
+            None => self.files.push(entry),
+        }
+        (body, diags)
+    }
+
+    /// Forgets every file kept under `name` (its source and tree); whether there was one.
+    pub fn remove(&mut self, name: &str) -> bool {
+        let before = self.files.len();
+        self.files.retain(|f| *f.name != *name);
+        self.files.len() != before
+    }
+
     /// The parsed file called `name`, if it was parsed here.
     pub fn get(&self, name: &str) -> Option<&Parsed> {
         self.entry(name)?.parsed.as_ref()
@@ -338,5 +384,26 @@ mod tests {
         assert!(body.is_none());
         assert_eq!(d.0[0].summary, "Failed to read file");
         assert_eq!(files.parse_file("/nonexistent/hclkit/x.json").1 .0[0].summary, "Failed to open file");
+    }
+
+    #[test]
+    fn replace_keeps_one_file_per_name_in_its_place() {
+        let mut files = Files::new();
+        files.parse(b"a = 1".to_vec(), "m.hcl");
+        files.parse(b"{}".to_vec(), "x.json");
+        files.parse(b"a = 2".to_vec(), "m.hcl");
+        assert_eq!(files.names().collect::<Vec<_>>(), ["m.hcl", "x.json", "m.hcl"]);
+        let (body, d) = files.replace(b"b = 3".to_vec(), "m.hcl");
+        assert!(d.is_empty());
+        assert_eq!(files.names().collect::<Vec<_>>(), ["m.hcl", "x.json"]);
+        assert_eq!(files.source("m.hcl"), Some(b"b = 3".as_slice()));
+        assert!(body.just_attributes().0.contains_key("b"));
+        // A JSON name is parsed as JSON; a new name goes last.
+        files.replace(b"{\"c\": 1}".to_vec(), "y.json");
+        assert!(matches!(files.get("y.json"), Some(Parsed::Json(_))));
+        assert_eq!(files.position("y.json"), Some(2));
+        assert!(files.remove("m.hcl"));
+        assert_eq!(files.names().collect::<Vec<_>>(), ["x.json", "y.json"]);
+        assert!(files.source("m.hcl").is_none());
     }
 }
