@@ -38,5 +38,6 @@ mod spec_eval_examples;
 mod spec_examples;
 mod static_analysis;
 mod stdlib;
+mod syntax_wall;
 mod tryfunc;
 mod typeexpr;
