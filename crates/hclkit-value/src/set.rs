@@ -11,7 +11,6 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use crate::eq::{equals, raw_equals};
-use crate::stdlib::may_print_equal;
 use crate::ty::Type;
 use crate::value::{Repr, Value};
 
@@ -247,7 +246,7 @@ fn less_ordering(a: &Value, b: &Value, compound: impl FnOnce() -> Ordering) -> O
         // precisions, and only when close. Printing is costly: only those are printed.
         (Repr::Number(x), Repr::Number(y)) => match x.cmp(y) {
             Ordering::Equal => Ordering::Equal,
-            _ if x.precision() != y.precision() && may_print_equal(x, y) && x == y => Ordering::Equal,
+            _ if x.precision() != y.precision() && x.may_print_equal(y) && x == y => Ordering::Equal,
             o => o,
         },
         _ if raw_equals(a, b) => Ordering::Equal,

@@ -15,10 +15,11 @@ use std::hash::{Hash, Hasher};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
+use super::arith::big_rem;
 use super::bigfloat::{BigFloat, Form};
 use super::format::{self, Decimal};
 use super::parse::{long_is_decided, parse_float, parse_float_exact};
-use super::{big_rem, Number};
+use super::Number;
 
 fn n(s: &str) -> Number {
     Number::parse(s).unwrap()

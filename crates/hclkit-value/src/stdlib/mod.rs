@@ -103,8 +103,6 @@ mod sequence;
 mod sets;
 mod string;
 
-pub(crate) use sequence::may_print_equal;
-
 pub use collection::{
     chunklist, coalescelist, compact, contains, distinct, element, flatten, has_index, index, keys, length, lookup,
     merge, values, zipmap,
