@@ -330,6 +330,33 @@ impl Files {
         self.files.iter().position(|f| *f.name == *name)
     }
 
+    /// Sorts `diags` in reading order, as hcldec prints them: diagnostics without a range
+    /// first, then by file in the order the files were kept here (files never kept last, by
+    /// name), then by position in the file. The sort is stable: diagnostics at one position
+    /// keep their order.
+    ///
+    /// ```
+    /// use hclkit::Files;
+    ///
+    /// let mut files = Files::new();
+    /// let (_, mut diags) = files.parse(b"b = [\n".to_vec(), "second.hcl");
+    /// let (_, first) = files.parse(b"a = {\n".to_vec(), "third.hcl");
+    /// diags.extend(first);
+    /// diags.push(hclkit::Diagnostic::error("Rangeless", "No range."));
+    /// files.sort_diagnostics(&mut diags);
+    /// assert_eq!(diags.iter().next().unwrap().summary, "Rangeless");
+    /// assert_eq!(diags.iter().last().unwrap().subject.as_ref().unwrap().filename.as_ref(), "third.hcl");
+    /// ```
+    pub fn sort_diagnostics(&self, diags: &mut Diagnostics) {
+        diags.0.sort_by_cached_key(|d| match &d.subject {
+            None => (0, 0, String::new(), 0),
+            Some(r) => match self.position(&r.filename) {
+                Some(i) => (1, i, String::new(), r.start.byte),
+                None => (2, 0, r.filename.to_string(), r.start.byte),
+            },
+        });
+    }
+
     /// The names of the files kept, in reading order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.files.iter().map(|f| &*f.name)

@@ -33,6 +33,7 @@
 //! );
 //! ```
 
+pub mod run;
 pub mod specfile;
 
 use std::cell::RefCell;

@@ -1,14 +1,16 @@
 //! The `hcldec` run: load the spec, gather variables, parse and merge the inputs, decode,
 //! print. Statuses and messages follow the reference's `cmd/hcldec/main.go`.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use hclkit::body::Body;
-use hclkit::eval::{Budget, EvalContext};
+use hclkit::eval::Budget;
 use hclkit::files::Parsed;
-use hclkit::spec::specfile::load_spec;
+use hclkit::spec::run::{unsupported_result, FunctionLibrary};
+use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostic, Diagnostics, Files};
 use hclkit_value::json::HcldecOutput;
 use rayon::prelude::*;
@@ -31,13 +33,7 @@ impl DiagWriter {
     /// files, then the inputs in command-line order; files never read last, by name), then
     /// by position. The sort is stable, so diagnostics at one position keep their order.
     fn write(&self, mut diags: Diagnostics, sources: &Files) {
-        diags.0.sort_by_cached_key(|d| match &d.subject {
-            None => (0, 0, String::new(), 0),
-            Some(r) => match sources.position(&r.filename) {
-                Some(i) => (1, i, String::new(), r.start.byte),
-                None => (2, 0, r.filename.to_string(), r.start.byte),
-            },
-        });
+        sources.sort_diagnostics(&mut diags);
         let text = match self {
             DiagWriter::Text { width, color } => diags.to_text(sources, *width, *color),
             DiagWriter::Json => diags.to_json(),
@@ -125,57 +121,34 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
             return Ok(ExitCode::from(2));
         }
         Ok(src) => {
-            let (spec_body, parse_diags) = sources.parse_native(src, &args.spec);
-            if parse_diags.has_errors() {
-                writer.write(parse_diags, &sources);
-                return Ok(ExitCode::from(2));
-            }
-            diags.extend(parse_diags);
-            let (spec, spec_diags) = load_spec(&*spec_body);
-            let failed = spec_diags.has_errors();
+            let (spec, spec_diags) = SpecFile::parse(&mut sources, src, &args.spec);
             diags.extend(spec_diags);
-            if failed {
-                writer.write(diags, &sources);
-                return Ok(ExitCode::from(2));
+            match spec {
+                Some(spec) => spec,
+                None => {
+                    writer.write(diags, &sources);
+                    return Ok(ExitCode::from(2));
+                }
             }
-            spec
         }
     };
 
-    let mut variables = spec.variables.clone();
+    let mut variables = BTreeMap::new();
     for (i, v) in args.vars.iter().enumerate() {
         let (vals, d) = sources.read_vars(v, &format!("<vars argument {i}>"));
         diags.extend(d);
         variables.extend(vals);
     }
-    let ctx = if variables.is_empty() && spec.functions.is_empty() && !args.stdlib && !args.terraform {
-        None
+    let library = if args.stdlib {
+        FunctionLibrary::Standard
+    } else if args.terraform {
+        // Terraform's table (try and can included; the file functions read nothing).
+        let table = hclkit_terraform::functions(&hclkit_terraform::Options::new());
+        FunctionLibrary::Table(Arc::new(table.into_iter().map(|(name, f)| (name.to_owned(), f)).collect()))
     } else {
-        let mut ctx = EvalContext::new().with_budget(budget.clone());
-        if !variables.is_empty() {
-            ctx = ctx.with_variables(variables);
-        }
-        if args.stdlib {
-            // The spec file's own functions win over library functions of the same name.
-            ctx = ctx.with_functions(hclkit_value::stdlib::all());
-            for (name, f) in hclkit::ext::tryfunc::functions() {
-                ctx.set_function(name, f);
-            }
-            for (name, f) in spec.functions.iter() {
-                ctx.set_function(name.clone(), f.clone());
-            }
-        } else if args.terraform {
-            // Terraform's table (try and can included; the file functions read nothing), the
-            // spec file's own functions winning as with --stdlib.
-            ctx = ctx.with_functions(hclkit_terraform::functions(&hclkit_terraform::Options::new()));
-            for (name, f) in spec.functions.iter() {
-                ctx.set_function(name.clone(), f.clone());
-            }
-        } else if !spec.functions.is_empty() {
-            ctx = ctx.with_functions(spec.functions.clone());
-        }
-        Some(ctx)
+        FunctionLibrary::None
     };
+    let ctx = spec.context(variables, &library, Some(budget));
 
     let mut bodies = Vec::new();
     if args.files.is_empty() {
@@ -244,14 +217,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
             let body = one_body(names.iter().filter_map(|n| sources.get(n)).map(|p| p.body()).collect());
             // The reference prints invalid JSON for infinities; this says what is wrong, and
             // where: the attribute whose value holds the offending part.
-            let at = e.path().to_string();
-            let place = if at.is_empty() { String::new() } else { format!(" at {at}") };
-            let d = Diagnostic::error(
-                "Unsupported result value",
-                format!("The result cannot be written as JSON: {}{place}.", e.message()),
-            )
-            .with_subject(hclkit::spec::value_source_range(&*body, &spec.root, e.path(), ctx.as_ref()));
-            diags.push(d);
+            diags.push(unsupported_result(&*body, &spec.root, &e, ctx.as_ref()));
             writer.write(diags, &sources);
             return Ok(ExitCode::from(2));
         }
