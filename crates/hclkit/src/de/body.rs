@@ -171,7 +171,7 @@ fn check_content(st: &State<'_>, path: &[&'static str], schema: &StructSchema, c
             FieldKind::Free(ref shape) => match free_entry(st, f.name, content) {
                 Some(Entry::Attr(a, v, failed)) => check_attr(st, a, &v, failed, shape),
                 Some(Entry::Free(blocks)) => {
-                    merge_attrs(st, blocks.iter().map(|b| &*b.body));
+                    let _ = ShapeSeed(shape).deserialize(FreeDe { st, name: f.name, blocks: &blocks });
                 }
                 _ => {}
             },
@@ -810,7 +810,9 @@ impl<'de> de::Deserializer<'de> for FreeDe<'_> {
         self.deserialize_any(visitor)
     }
 
+    /// Evaluates the attributes, for their errors (the check of a field not decoded).
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        merge_attrs(self.st, self.blocks.iter().map(|b| &*b.body));
         visitor.visit_unit()
     }
 

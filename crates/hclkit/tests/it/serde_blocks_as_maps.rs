@@ -264,6 +264,29 @@ fn errors_keep_their_ranges_and_suggestions() {
     );
 }
 
+#[derive(Deserialize, Debug, PartialEq)]
+struct Checked {
+    port: u16,
+    env: hclkit::Spanned<BTreeMap<String, u8>>,
+    settings: Option<Value>,
+}
+
+#[test]
+fn every_error_is_reported_and_spans_are_the_blocks() {
+    let c: Checked = decode("port = 1\nenv {\n  A = 1\n}\n", "in.hcl");
+    assert_eq!(c.env.range().to_string(), "in.hcl:2,1-4");
+    assert_eq!(c.env.get_ref()["A"], 1);
+    // The port fails first; the blocks after it are still checked, by their fields' types.
+    assert_eq!(
+        errors::<Checked>("port = \"x\"\nenv {\n  A = 300\n}\nsettings {\n  b = nope\n}\n", "in.hcl"),
+        [
+            "in.hcl:1,8-11: Incorrect attribute value type; Inappropriate value for attribute \"port\": a number is required.",
+            "in.hcl:3,7-10: Incorrect attribute value type; Inappropriate value for attribute \"A\": value must be a whole number, between 0 and 255 inclusive.",
+            "in.hcl:6,7-11: Variables not allowed; Variables may not be used here.",
+        ]
+    );
+}
+
 #[test]
 fn from_file_takes_one_type_parameter() {
     let dir = std::env::temp_dir().join(format!("hclkit-serde-free-{}", std::process::id()));
