@@ -146,12 +146,47 @@ impl<'a> BodyDe<'a> {
         empty
     }
 
+    /// The JSON syntax writes several blocks of one type as an array of objects, which a
+    /// schema naming the type as an attribute too reads as an attribute: for a map field
+    /// (which a tuple cannot fill) such an array is read as the blocks it is, so the JSON
+    /// that `hclkit convert` writes for two `locals` blocks decodes as they do. The content
+    /// of those blocks, by field.
+    fn json_block_arrays(&self, schema: &StructSchema, content: &BodyContent) -> Vec<(&'static str, BodyContent)> {
+        let mut out = Vec::new();
+        for f in &schema.fields {
+            let FieldKind::Free(shape) = &f.kind else { continue };
+            let Some(a) = content.attributes.get(f.name) else { continue };
+            if !reads_map(shape) || content.blocks_of_type(f.name).next().is_some() {
+                continue;
+            }
+            let Some(items) = a.expr.as_list() else { continue };
+            if items.is_empty() || !items.iter().all(|e| e.as_map().is_some()) {
+                continue;
+            }
+            // In the native syntax an attribute is no block: nothing found, the attribute stays.
+            let (c, _, _) = self.body.partial_content(&BodySchema::new().block(f.name, &[]));
+            if c.blocks.len() == items.len() {
+                out.push((f.name, c));
+            }
+        }
+        out
+    }
+
     /// Checks a body nothing will be decoded from (after an error elsewhere), for more
     /// diagnostics: its content, attribute values and nested blocks.
     fn check(&self, fields: &'static [&'static str]) {
         let schema = self.st.schema(&self.path, fields);
         let (content, _, _) = self.content(&schema);
         check_content(self.st, &self.path, &schema, &content, &[]);
+    }
+}
+
+/// Whether a field of this shape reads a map (not a type that reads anything).
+fn reads_map(shape: &Shape) -> bool {
+    match shape {
+        Shape::Spanned(inner) | Shape::Option(inner) => reads_map(inner),
+        Shape::Map(_) => true,
+        _ => false,
     }
 }
 
@@ -393,6 +428,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
         }
         let schema = self.st.schema(&self.path, fields);
         let (content, mut reported_missing, empties) = self.content(&schema);
+        let arrays = self.json_block_arrays(&schema, &content);
         let mut entries = Vec::with_capacity(schema.fields.len());
         for f in &schema.fields {
             match f.kind {
@@ -407,13 +443,16 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
                         entries.push((f.name, Entry::Attr(a, v, failed)));
                     }
                 }
-                FieldKind::Free(_) => match free_entry(self.st, f.name, &content) {
-                    Some(e) => entries.push((f.name, e)),
-                    None if f.required => {
-                        self.st.report(missing_argument(f.name).with_subject(self.body.missing_item_range()));
-                        reported_missing.push(f.name);
-                    }
-                    None => {}
+                FieldKind::Free(_) => match arrays.iter().find(|(n, _)| *n == f.name) {
+                    Some((_, c)) => entries.push((f.name, Entry::Free(c.blocks.iter().collect()))),
+                    None => match free_entry(self.st, f.name, &content) {
+                        Some(e) => entries.push((f.name, e)),
+                        None if f.required => {
+                            self.st.report(missing_argument(f.name).with_subject(self.body.missing_item_range()));
+                            reported_missing.push(f.name);
+                        }
+                        None => {}
+                    },
                 },
                 FieldKind::Block { mult, optional, .. } => {
                     let blocks: Vec<&Block> = content.blocks_of_type(f.name).collect();
@@ -433,12 +472,18 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
                 let read = map.next.min(map.entries.len());
                 let mut done: Vec<&str> = map.entries[..read].iter().map(|(n, _)| *n).collect();
                 for (name, entry) in &map.entries[read..] {
-                    if let (Entry::Attr(a, v, failed), Some(f)) = (entry, schema.field(name)) {
-                        if let FieldKind::Attr(shape) | FieldKind::Free(shape) = &f.kind {
-                            check_attr(self.st, a, v, *failed, shape);
+                    let shape = match schema.field(name).map(|f| &f.kind) {
+                        Some(FieldKind::Attr(shape) | FieldKind::Free(shape)) => shape,
+                        _ => continue,
+                    };
+                    match entry {
+                        Entry::Attr(a, v, failed) => check_attr(self.st, a, v, *failed, shape),
+                        Entry::Free(blocks) => {
+                            let _ = ShapeSeed(shape).deserialize(FreeDe { st: self.st, name, blocks });
                         }
-                        done.push(name);
+                        _ => continue,
                     }
+                    done.push(name);
                 }
                 check_content(self.st, &self.path, &schema, &content, &done);
                 Err(e)

@@ -130,6 +130,19 @@ locals {
     assert_eq!(m.locals["name"], Value::string("vpc-prod"));
     assert_eq!(m.locals["count"], Value::number(2));
     assert_eq!(m.locals["azs"], Value::tuple(vec![Value::string("a"), Value::string("b")]));
+    // What `hclkit convert` writes for it (two locals blocks: an array of objects) reads
+    // the same; in the native syntax such an array is an attribute value, not blocks.
+    let doc = hclkit::convert::native_to_json(src.as_bytes(), "main.tf", &Default::default()).unwrap();
+    let j: Module = Decoder::new()
+        .variable("var", Value::object([("env", Value::string("prod"))]))
+        .allow_unknown(true)
+        .from_source(doc.to_compact().as_bytes(), "main.tf.json")
+        .unwrap();
+    assert_eq!(j, m);
+    assert_eq!(
+        errors::<Module>("locals = [{ a = 1 }, { b = 2 }]\n", "in.hcl"),
+        ["in.hcl:1,10-32: Incorrect attribute value type; Inappropriate value for attribute \"locals\": map or object value is required."]
+    );
     // No locals at all: the default.
     let m: Module = Decoder::new().allow_unknown(true).from_str("x = 1\n").unwrap();
     assert!(m.locals.is_empty());
