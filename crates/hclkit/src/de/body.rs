@@ -1,5 +1,6 @@
 //! Bodies and blocks as serde deserializers.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use hclkit_value::serde::__private::{SPANNED_STRUCT, SPANNED_VALUE, VALUE_TOKEN};
@@ -290,13 +291,18 @@ fn free_entry<'a>(st: &State<'_>, name: &'a str, content: &'a BodyContent) -> Op
 /// body's "Unexpected block"), and so is an attribute set in two of them.
 fn merge_attrs<'b>(st: &State<'_>, bodies: impl Iterator<Item = &'b dyn Body>) -> Vec<(Attribute, Value, bool)> {
     let mut out: Vec<(Attribute, Value, bool)> = Vec::new();
-    for body in bodies {
+    // Where each name is in `out` (one body's names are distinct: only later bodies look).
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (i, body) in bodies.enumerate() {
         let (attrs, diags) = body.just_attributes();
         st.report_all(diags);
         let mut attrs: Vec<Attribute> = attrs.into_values().collect();
         attrs.sort_by_cached_key(|a| a.range().start.byte);
+        if i > 0 {
+            seen.extend(out.iter().enumerate().skip(seen.len()).map(|(j, (a, _, _))| (a.name.clone(), j)));
+        }
         for a in attrs {
-            if let Some((prev, _, _)) = out.iter().find(|(p, _, _)| p.name == a.name) {
+            if let Some((prev, _, _)) = seen.get(&a.name).and_then(|&j| out.get(j)) {
                 st.report(
                     Diagnostic::error(
                         "Duplicate argument",
