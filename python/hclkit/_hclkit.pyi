@@ -17,7 +17,7 @@ def loads(
     *,
     filename: Optional[str] = None,
     syntax: Syntax = None,
-    blocks: Literal["nested", "array"] = "nested",
+    blocks: Literal["nested", "ordered", "array"] = "nested",
     comments: bool = False,
     simplify: bool = False,
     parse_float: ParseFloat = None,

@@ -23,13 +23,15 @@ enum Parsed {
 
 /// Parses an HCL file (native or JSON syntax) and returns it as Python data in the JSON-syntax
 /// shape that ``hclkit convert`` writes: attributes as keys, blocks as nested dicts (one level
-/// per label), several blocks of one type and labels as a list of bodies, literal values as
+/// per label, blocks with the same label grouped, so ``doc[type][label]`` reaches every
+/// block), several blocks of one type and labels as a list of bodies, literal values as
 /// Python values and every other expression as a ``"${...}"`` string of its source text.
 ///
 /// ``filename`` names the input in diagnostics and chooses the syntax (``.json``: JSON) unless
 /// ``syntax`` (``"native"`` or ``"json"``) is given. A JSON-syntax file comes back as its JSON.
-/// ``blocks="array"`` puts every block body in a list, even a single one (``hcl2json``'s
-/// shape); ``comments=True`` keeps comments as ``"//"`` keys; ``simplify=True`` folds
+/// ``blocks="ordered"`` keeps block order exactly (a label level where a label comes back
+/// after others becomes a list of dicts); ``blocks="array"`` puts every block body in a list,
+/// even a single one (``hcl2json``'s shape); ``comments=True`` keeps comments as ``"//"`` keys; ``simplify=True`` folds
 /// expressions without variables or function calls into their values (``"${1 + 2}"``
 /// becomes ``3``). A key repeated in one object (possible in JSON syntax, where it means
 /// several blocks, and for ``"//"`` comments) gives the list of all its values. Numbers as in
@@ -54,9 +56,12 @@ pub fn loads(
     let syntax = syntax_of(syntax, &name)?;
     let blocks = match blocks {
         "nested" => BlockShape::Nested,
+        "ordered" => BlockShape::Ordered,
         "array" => BlockShape::Array,
         other => {
-            return Err(PyValueError::new_err(format!("blocks must be \"nested\" or \"array\", not {other:?}")));
+            return Err(PyValueError::new_err(format!(
+                "blocks must be \"nested\", \"ordered\" or \"array\", not {other:?}"
+            )));
         }
     };
     let opts = ToJsonOptions { blocks, simplify, comments };

@@ -87,6 +87,62 @@ def test_loads_options() -> None:
         hclkit.loads("", syntax="yaml")
 
 
+RECURRING = """
+resource "aws_vpc" "this" {
+  cidr_block = "10.0.0.0/16"
+}
+resource "aws_subnet" "public" {
+  vpc_id = aws_vpc.this.id
+}
+resource "aws_vpc" "other" {
+  cidr_block = "10.1.0.0/16"
+}
+resource "aws_subnet" "public" {
+  vpc_id = "x"
+}
+"""
+
+
+def test_recurring_labels_are_grouped() -> None:
+    # A resource type that comes back after another: every label level is still a dict.
+    doc = hclkit.loads(RECURRING)
+    assert doc == {"resource": {
+        "aws_vpc": {"this": {"cidr_block": "10.0.0.0/16"}, "other": {"cidr_block": "10.1.0.0/16"}},
+        "aws_subnet": {"public": [{"vpc_id": "${aws_vpc.this.id}"}, {"vpc_id": "x"}]},
+    }}
+    assert doc["resource"]["aws_vpc"]["this"]["cidr_block"] == "10.0.0.0/16"
+    # blocks="ordered" keeps the source order: the type level becomes a list of dicts.
+    assert hclkit.loads(RECURRING, blocks="ordered")["resource"] == [
+        {"aws_vpc": {"this": {"cidr_block": "10.0.0.0/16"}}, "aws_subnet": {"public": {"vpc_id": "${aws_vpc.this.id}"}}},
+        {"aws_vpc": {"other": {"cidr_block": "10.1.0.0/16"}}, "aws_subnet": {"public": {"vpc_id": "x"}}},
+    ]
+
+
+def test_recurring_labels_decode_as_the_native_file() -> None:
+    # The grouped document, read back in the JSON syntax, decodes as the native file does
+    # with a spec that keys the blocks by label.
+    spec = """
+    object {
+      block_map "resource" {
+        labels = ["type", "name"]
+        object {
+          attr "cidr_block" { type = string }
+          attr "vpc_id" { type = string }
+        }
+      }
+    }
+    """
+    # A block_map takes one block per labels: the second subnet gets its own name.
+    src = RECURRING.replace('aws_subnet" "public" {\n  vpc_id = "x"', 'aws_subnet" "private" {\n  vpc_id = "x"')
+    assert src != RECURRING
+    variables = {"aws_vpc": {"this": {"id": "vpc-1"}}}
+    native = hclkit.decode(src, spec, variables=variables)
+    assert native["resource"]["aws_subnet"]["public"]["vpc_id"] == "vpc-1"
+    for blocks in ("nested", "ordered", "array"):
+        doc = hclkit.loads(src, blocks=blocks)
+        assert hclkit.decode(json.dumps(doc), spec, syntax="json", variables=variables) == native, blocks
+
+
 def test_repeated_comments_become_a_list() -> None:
     doc = hclkit.loads("# one\na = 1\n# two\nb = 2\n", comments=True)
     assert doc == {"//": ["one", "two"], "a": 1, "b": 2}
@@ -212,6 +268,17 @@ def test_realworld_corpus_loads() -> None:
         pytest.skip(f"corpus not found at {d}")
     files = sorted(p for p in d.rglob("*") if p.is_file())
     assert len(files) > 6000
+    with_resources = 0
     for p in files:
         doc = hclkit.loads(p.read_bytes(), filename=p.name.removesuffix(".json") + ".hcl")
         assert isinstance(doc, dict)
+        # The documented access pattern, doc["resource"][type][label], works on every file.
+        if p.suffix == ".tf" and isinstance(doc.get("resource"), dict):
+            with_resources += 1
+            for rtype, by_name in doc["resource"].items():
+                assert isinstance(by_name, dict), (p, rtype)
+                for name in by_name:
+                    assert isinstance(doc["resource"][rtype][name], (dict, list)), (p, rtype, name)
+    assert with_resources > 600
+    vpc = hclkit.loads((d / "terraform-aws-modules__terraform-aws-vpc" / "main.tf").read_bytes())
+    assert "cidr_block" in vpc["resource"]["aws_vpc"]["this"]

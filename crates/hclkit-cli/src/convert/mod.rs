@@ -15,8 +15,11 @@ use crate::walk::{io_text, is_json_name, is_native_name, walk};
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Blocks {
     /// One object level per label; a single block's body an object, repeated blocks an
-    /// array; block order kept exactly.
+    /// array; blocks grouped by label, so every label level is an object.
     Nested,
+    /// As nested, with block order kept exactly: a label level where a label comes back
+    /// after others becomes an array of objects.
+    Ordered,
     /// As tmccombs/hcl2json: label levels objects, every block body inside an array.
     Array,
 }
@@ -339,6 +342,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
     let opts = ToJsonOptions {
         blocks: match args.blocks {
             Blocks::Nested => BlockShape::Nested,
+            Blocks::Ordered => BlockShape::Ordered,
             Blocks::Array => BlockShape::Array,
         },
         simplify: args.simplify,

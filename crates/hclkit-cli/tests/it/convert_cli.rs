@@ -61,7 +61,7 @@ fn recorded_cases_decode_as_the_reference_decodes_the_original() {
         let name = case.file_name().unwrap().to_string_lossy().into_owned();
         let expected = std::fs::read_to_string(case.join("want.json")).unwrap();
         assert_eq!(hcldec(&case, &case.join("input.hcl")), expected, "{name}: the original");
-        for flag in ["--blocks=nested", "--blocks=array", "--simplify"] {
+        for flag in ["--blocks=nested", "--blocks=ordered", "--blocks=array", "--simplify"] {
             let json = scratch(&format!("{name}{flag}.json"));
             let out =
                 hclkit().arg("convert").arg(flag).arg(case.join("input.hcl")).arg("-o").arg(&json).output().unwrap();

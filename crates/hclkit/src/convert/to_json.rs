@@ -1,6 +1,6 @@
 //! Native syntax to the JSON syntax: a parsed native body to a [`JsonNode`].
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use hclkit_value::{Type, Value};
 
@@ -16,15 +16,22 @@ use crate::Span;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BlockShape {
     /// One object level per label; a single block's body is an object, several blocks with
-    /// the same type and labels an array of bodies. Block order is kept exactly: where a
-    /// label would repeat out of order, that label level becomes an array of objects.
+    /// the same type and labels an array of bodies. Blocks with the same label are grouped
+    /// at the first one's place, so every label level is an object and
+    /// `doc[type][label]...` reaches every block. Blocks with the same labels keep their
+    /// order; blocks whose labels differ may change order (a schema keying them by label
+    /// decodes the same; a `block_list` over interleaved labels lists them grouped: use
+    /// [`BlockShape::Ordered`] where that order matters, as for Packer's provisioners).
     #[default]
     Nested,
+    /// As [`BlockShape::Nested`], but block order is kept exactly: where a label would
+    /// repeat after other labels, that label level becomes an array of objects.
+    Ordered,
     /// As tmccombs/hcl2json writes blocks: one object level per label (blocks with the same
     /// labels grouped together at the first one's place), and every block body inside an
     /// array, even when there is one. Blocks with different labels may change order (their
-    /// relative order carries no meaning to a schema; blocks with the same type and labels
-    /// keep theirs).
+    /// relative order carries no meaning to a schema that keys them by label; blocks with the
+    /// same type and labels keep theirs).
     Array,
 }
 
@@ -255,8 +262,9 @@ impl<'a> Cx<'a> {
             let blocks: Vec<(Vec<String>, JsonNode)> =
                 std::mem::take(&mut groups[g].1).into_iter().map(|b| (b.labels, JsonNode::Object(b.body))).collect();
             out[at].1 = match self.opts.blocks {
-                BlockShape::Nested => nest_ordered(blocks, 0),
-                BlockShape::Array => nest_grouped(blocks, 0),
+                BlockShape::Nested => nest_grouped(blocks, 0, false),
+                BlockShape::Ordered => nest_ordered(blocks, 0),
+                BlockShape::Array => nest_grouped(blocks, 0, true),
             };
         }
         out
@@ -622,20 +630,29 @@ fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> JsonNode {
     }
 }
 
-/// Blocks of one type, grouped by label at every level (first appearance first); every
-/// body level an array.
-fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize) -> JsonNode {
+/// Blocks of one type, grouped by label at every level (first appearance first); the body
+/// level an array when `always_array` or when there are several bodies, else the body.
+fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize, always_array: bool) -> JsonNode {
     if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
-        return JsonNode::Array(blocks.into_iter().map(|(_, b)| b).collect());
+        let mut bodies: Vec<JsonNode> = blocks.into_iter().map(|(_, b)| b).collect();
+        return if bodies.len() == 1 && !always_array {
+            bodies.pop().unwrap_or(JsonNode::Null)
+        } else {
+            JsonNode::Array(bodies)
+        };
     }
     let mut groups: Vec<(String, Vec<LabelledBody>)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
     for b in blocks {
-        match groups.iter_mut().find(|(l, _)| *l == b.0[depth]) {
-            Some((_, g)) => g.push(b),
-            None => groups.push((b.0[depth].clone(), vec![b])),
+        match index.get(&b.0[depth]) {
+            Some(&i) => groups[i].1.push(b),
+            None => {
+                index.insert(b.0[depth].clone(), groups.len());
+                groups.push((b.0[depth].clone(), vec![b]));
+            }
         }
     }
-    JsonNode::Object(groups.into_iter().map(|(l, g)| (l, nest_grouped(g, depth + 1))).collect())
+    JsonNode::Object(groups.into_iter().map(|(l, g)| (l, nest_grouped(g, depth + 1, always_array))).collect())
 }
 
 #[cfg(test)]

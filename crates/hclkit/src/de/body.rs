@@ -1,8 +1,9 @@
 //! Bodies and blocks as serde deserializers.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
-use hclkit_value::serde::__private::{SPANNED_STRUCT, SPANNED_VALUE};
+use hclkit_value::serde::__private::{SPANNED_STRUCT, SPANNED_VALUE, VALUE_TOKEN};
 use hclkit_value::Value;
 use serde::de::value::StrDeserializer;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
@@ -146,12 +147,47 @@ impl<'a> BodyDe<'a> {
         empty
     }
 
+    /// The JSON syntax writes several blocks of one type as an array of objects, which a
+    /// schema naming the type as an attribute too reads as an attribute: for a map field
+    /// (which a tuple cannot fill) such an array is read as the blocks it is, so the JSON
+    /// that `hclkit convert` writes for two `locals` blocks decodes as they do. The content
+    /// of those blocks, by field.
+    fn json_block_arrays(&self, schema: &StructSchema, content: &BodyContent) -> Vec<(&'static str, BodyContent)> {
+        let mut out = Vec::new();
+        for f in &schema.fields {
+            let FieldKind::Free(shape) = &f.kind else { continue };
+            let Some(a) = content.attributes.get(f.name) else { continue };
+            if !reads_map(shape) || content.blocks_of_type(f.name).next().is_some() {
+                continue;
+            }
+            let Some(items) = a.expr.as_list() else { continue };
+            if items.is_empty() || !items.iter().all(|e| e.as_map().is_some()) {
+                continue;
+            }
+            // In the native syntax an attribute is no block: nothing found, the attribute stays.
+            let (c, _, _) = self.body.partial_content(&BodySchema::new().block(f.name, &[]));
+            if c.blocks.len() == items.len() {
+                out.push((f.name, c));
+            }
+        }
+        out
+    }
+
     /// Checks a body nothing will be decoded from (after an error elsewhere), for more
     /// diagnostics: its content, attribute values and nested blocks.
     fn check(&self, fields: &'static [&'static str]) {
         let schema = self.st.schema(&self.path, fields);
         let (content, _, _) = self.content(&schema);
         check_content(self.st, &self.path, &schema, &content, &[]);
+    }
+}
+
+/// Whether a field of this shape reads a map (not a type that reads anything).
+fn reads_map(shape: &Shape) -> bool {
+    match shape {
+        Shape::Spanned(inner) | Shape::Option(inner) => reads_map(inner),
+        Shape::Map(_) => true,
+        _ => false,
     }
 }
 
@@ -168,6 +204,13 @@ fn check_content(st: &State<'_>, path: &[&'static str], schema: &StructSchema, c
                     check_attr(st, a, &v, failed, shape);
                 }
             }
+            FieldKind::Free(ref shape) => match free_entry(st, f.name, content) {
+                Some(Entry::Attr(a, v, failed)) => check_attr(st, a, &v, failed, shape),
+                Some(Entry::Free(blocks)) => {
+                    let _ = ShapeSeed(shape).deserialize(FreeDe { st, name: f.name, blocks: &blocks });
+                }
+                _ => {}
+            },
             FieldKind::Block { mult, child, .. } => {
                 let mut sub = path.to_vec();
                 sub.push(f.name);
@@ -210,6 +253,76 @@ fn duplicate_block(name: &str, first: &Range, second: &Range, key: Option<&str>)
     Diagnostic::error(format!("Duplicate {name} block"), detail).with_subject(second.clone())
 }
 
+fn attr_and_block(name: &str, attr: &Range, block: &Range) -> Diagnostic {
+    let (subject, what, other, other_what) = if attr.start.byte < block.start.byte {
+        (block, "block", attr, "argument")
+    } else {
+        (attr, "argument", block, "block")
+    };
+    Diagnostic::error(
+        format!("Duplicate {name} definition"),
+        format!(
+            "{} is defined both as an argument and as a block: this {what}, and the {other_what} at {other}. Define it once, either way.",
+            go_quote(name)
+        ),
+    )
+    .with_subject(subject.clone())
+}
+
+/// A field that may be an attribute or blocks without labels: which one the content has
+/// (both: an error, and the attribute is read).
+fn free_entry<'a>(st: &State<'_>, name: &'a str, content: &'a BodyContent) -> Option<Entry<'a>> {
+    let blocks: Vec<&Block> = content.blocks_of_type(name).collect();
+    match (content.attributes.get(name), blocks.first()) {
+        (Some(a), first) => {
+            if let Some(b) = first {
+                st.report(attr_and_block(name, &a.name_range(), &b.def_range()));
+            }
+            let (v, failed) = evaluate(st, a);
+            Some(Entry::Attr(a, v, failed))
+        }
+        (None, Some(_)) => Some(Entry::Free(blocks)),
+        (None, None) => None,
+    }
+}
+
+/// The attributes of `bodies` (several blocks of one type, merged), in source order and
+/// evaluated, each with whether its evaluation failed. A block in them is an error (the
+/// body's "Unexpected block"), and so is an attribute set in two of them.
+fn merge_attrs<'b>(st: &State<'_>, bodies: impl Iterator<Item = &'b dyn Body>) -> Vec<(Attribute, Value, bool)> {
+    let mut out: Vec<(Attribute, Value, bool)> = Vec::new();
+    // Where each name is in `out` (one body's names are distinct: only later bodies look).
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (i, body) in bodies.enumerate() {
+        let (attrs, diags) = body.just_attributes();
+        st.report_all(diags);
+        let mut attrs: Vec<Attribute> = attrs.into_values().collect();
+        attrs.sort_by_cached_key(|a| a.range().start.byte);
+        if i > 0 {
+            seen.extend(out.iter().enumerate().skip(seen.len()).map(|(j, (a, _, _))| (a.name.clone(), j)));
+        }
+        for a in attrs {
+            if let Some((prev, _, _)) = seen.get(&a.name).and_then(|&j| out.get(j)) {
+                st.report(
+                    Diagnostic::error(
+                        "Duplicate argument",
+                        format!(
+                            "The argument {} was already set at {}. Each argument may be set only once.",
+                            go_quote(&a.name),
+                            prev.range()
+                        ),
+                    )
+                    .with_subject(a.name_range()),
+                );
+                continue;
+            }
+            let (v, failed) = evaluate(st, &a);
+            out.push((a, v, failed));
+        }
+    }
+    out
+}
+
 fn evaluate(st: &State<'_>, attr: &Attribute) -> (Value, bool) {
     let (v, d) = attr.expr.value(st.ctx);
     let failed = d.has_errors();
@@ -223,6 +336,8 @@ enum Entry<'a> {
     Attr(&'a Attribute, Value, bool),
     /// The blocks, and whether the field was written as an empty collection.
     Blocks(Vec<&'a Block>, Mult, bool),
+    /// Blocks without labels whose attributes are a map-like field's value.
+    Free(Vec<&'a Block>),
 }
 
 /// A body's fields as a serde map.
@@ -269,6 +384,7 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
                 path.push(name);
                 seed.deserialize(BlocksDe { st: self.st, blocks, mult: *mult, path, written_empty: *written_empty })
             }
+            Entry::Free(blocks) => seed.deserialize(FreeDe { st: self.st, name, blocks }),
         }
     }
     fn size_hint(&self) -> Option<usize> {
@@ -279,7 +395,7 @@ impl<'de> de::MapAccess<'de> for BodyMap<'_> {
 /// Attributes of a body read as a map (a map type, or a struct with `#[serde(flatten)]`).
 struct AttrMap<'a> {
     st: &'a State<'a>,
-    attrs: Vec<(&'a Attribute, Value, bool)>,
+    attrs: Vec<(Attribute, Value, bool)>,
     next: usize,
 }
 
@@ -314,11 +430,11 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         if name == SPANNED_STRUCT {
-            crate::spanned::hand_over(self.range());
-            return visitor.visit_map(SpannedMap { value: Some(self) });
+            return spanned(self.range(), self, visitor);
         }
         let schema = self.st.schema(&self.path, fields);
-        let (content, reported_missing, empties) = self.content(&schema);
+        let (content, mut reported_missing, empties) = self.content(&schema);
+        let arrays = self.json_block_arrays(&schema, &content);
         let mut entries = Vec::with_capacity(schema.fields.len());
         for f in &schema.fields {
             match f.kind {
@@ -333,6 +449,17 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
                         entries.push((f.name, Entry::Attr(a, v, failed)));
                     }
                 }
+                FieldKind::Free(_) => match arrays.iter().find(|(n, _)| *n == f.name) {
+                    Some((_, c)) => entries.push((f.name, Entry::Free(c.blocks.iter().collect()))),
+                    None => match free_entry(self.st, f.name, &content) {
+                        Some(e) => entries.push((f.name, e)),
+                        None if f.required => {
+                            self.st.report(missing_argument(f.name).with_subject(self.body.missing_item_range()));
+                            reported_missing.push(f.name);
+                        }
+                        None => {}
+                    },
+                },
                 FieldKind::Block { mult, optional, .. } => {
                     let blocks: Vec<&Block> = content.blocks_of_type(f.name).collect();
                     if !blocks.is_empty() || (mult != Mult::One && (!optional || empties.contains(&f.name))) {
@@ -351,12 +478,18 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
                 let read = map.next.min(map.entries.len());
                 let mut done: Vec<&str> = map.entries[..read].iter().map(|(n, _)| *n).collect();
                 for (name, entry) in &map.entries[read..] {
-                    if let (Entry::Attr(a, v, failed), Some(f)) = (entry, schema.field(name)) {
-                        if let FieldKind::Attr(shape) = &f.kind {
-                            check_attr(self.st, a, v, *failed, shape);
+                    let shape = match schema.field(name).map(|f| &f.kind) {
+                        Some(FieldKind::Attr(shape) | FieldKind::Free(shape)) => shape,
+                        _ => continue,
+                    };
+                    match entry {
+                        Entry::Attr(a, v, failed) => check_attr(self.st, a, v, *failed, shape),
+                        Entry::Free(blocks) => {
+                            let _ = ShapeSeed(shape).deserialize(FreeDe { st: self.st, name, blocks });
                         }
-                        done.push(name);
+                        _ => continue,
                     }
+                    done.push(name);
                 }
                 check_content(self.st, &self.path, &schema, &content, &done);
                 Err(e)
@@ -365,17 +498,7 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
-        let (attrs, diags) = self.body.just_attributes();
-        self.st.report_all(diags);
-        let mut attrs: Vec<&Attribute> = attrs.values().collect();
-        attrs.sort_by_cached_key(|a| a.range().start.byte);
-        let attrs = attrs
-            .into_iter()
-            .map(|a| {
-                let (v, failed) = evaluate(self.st, a);
-                (a, v, failed)
-            })
-            .collect();
+        let attrs = merge_attrs(self.st, std::iter::once(self.body));
         let r = visitor.visit_map(AttrMap { st: self.st, attrs, next: 0 });
         r.map_err(|e| self.settle(e, None, &[]))
     }
@@ -400,6 +523,16 @@ impl<'de> de::Deserializer<'de> for BodyDe<'_> {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit unit_struct
         seq tuple tuple_struct enum identifier
     }
+}
+
+/// Reads a `Spanned<T>` of `d`, whose range is `range`.
+fn spanned<'de, D, V>(range: Range, d: D, visitor: V) -> Result<V::Value, DeError>
+where
+    D: de::Deserializer<'de, Error = DeError>,
+    V: Visitor<'de>,
+{
+    crate::spanned::hand_over(range);
+    visitor.visit_map(SpannedMap { value: Some(d) })
 }
 
 /// `Spanned<T>` around a deserializer: the single entry is the value.
@@ -672,5 +805,70 @@ impl State<'_> {
     /// The schema already learned for `path`, if any.
     pub(crate) fn cached(&self, path: &[&'static str]) -> Option<Rc<StructSchema>> {
         self.schemas_get(path)
+    }
+}
+
+/// Blocks without labels read as a map-like field: their attributes, merged.
+struct FreeDe<'a> {
+    st: &'a State<'a>,
+    name: &'static str,
+    blocks: &'a [&'a Block],
+}
+
+impl FreeDe<'_> {
+    fn range(&self) -> Range {
+        self.blocks.first().map(|b| b.def_range()).unwrap_or_default()
+    }
+}
+
+impl<'de> de::Deserializer<'de> for FreeDe<'_> {
+    type Error = DeError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let attrs = merge_attrs(self.st, self.blocks.iter().map(|b| &*b.body));
+        let r = visitor.visit_map(AttrMap { st: self.st, attrs, next: 0 });
+        r.map_err(|e| settle_blocks(self.st, e, self.blocks.first()))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, DeError> {
+        if name != VALUE_TOKEN {
+            return visitor.visit_newtype_struct(self);
+        }
+        // A `Value`: the object of the attributes.
+        let attrs = merge_attrs(self.st, self.blocks.iter().map(|b| &*b.body));
+        let failed = attrs.iter().any(|(_, _, failed)| *failed);
+        let v = Value::object(attrs.into_iter().map(|(a, v, _)| (a.name, v)));
+        let range = self.range();
+        let info =
+            AttrInfo { what: What::Attribute(self.name), expr: None, range: Some(range.clone()), name_range: range };
+        ExprDe::new(self.st, &info, &v, failed).deserialize_newtype_struct(name, visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        if name == SPANNED_STRUCT {
+            return spanned(self.range(), self, visitor);
+        }
+        let _ = fields;
+        self.deserialize_any(visitor)
+    }
+
+    /// Evaluates the attributes, for their errors (the check of a field not decoded).
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        merge_attrs(self.st, self.blocks.iter().map(|b| &*b.body));
+        visitor.visit_unit()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit unit_struct
+        seq tuple tuple_struct map enum identifier
     }
 }

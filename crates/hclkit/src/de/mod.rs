@@ -6,6 +6,9 @@
 //!
 //! * a struct is a body; each field an attribute, unless its type is a struct (or `Option`,
 //!   a sequence or a map of structs): then blocks of that type name;
+//! * a field of a map type (of anything but structs) or of a type that reads anything
+//!   (`Value`) is an attribute, or blocks of its name without labels (`env { A = "1" }`,
+//!   Terraform's `locals`): their attributes, merged;
 //! * fields named `@...` (`#[serde(rename = "@name")]`) receive the block's labels, in order;
 //!   a map of structs is keyed by the blocks' first label;
 //! * `Vec<T>` takes every block of its type, `Option<T>` zero or one, `T` exactly one;
@@ -109,11 +112,11 @@ pub fn from_str<T: DeserializeOwned>(src: &str) -> Result<T, Error> {
 /// let c: Config = hclkit::from_file(dir.join("a.json")).unwrap();
 /// assert_eq!(c.port, 8080);
 ///
-/// let err = hclkit::from_file::<Config, _>(dir.join("missing.hcl")).unwrap_err();
+/// let err = hclkit::from_file::<Config>(dir.join("missing.hcl")).unwrap_err();
 /// assert_eq!(err.diagnostics().iter().next().unwrap().summary, "Failed to read file");
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
-pub fn from_file<T: DeserializeOwned, P: AsRef<Path>>(path: P) -> Result<T, Error> {
+pub fn from_file<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, Error> {
     Decoder::new().from_file(path)
 }
 
@@ -210,7 +213,7 @@ impl Decoder {
     }
 
     /// Reads the file at `path`, in the syntax its name says, into `T`.
-    pub fn from_file<T: DeserializeOwned, P: AsRef<Path>>(&self, path: P) -> Result<T, Error> {
+    pub fn from_file<T: DeserializeOwned>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
         let path = path.as_ref();
         let name = path.to_string_lossy();
         match std::fs::read(path) {
@@ -346,6 +349,10 @@ pub(crate) enum FieldKind {
     Label(usize),
     /// An attribute, with its type's shape.
     Attr(Shape),
+    /// An attribute whose type reads a map (a map of non-structs, or a type that reads
+    /// anything, as `Value`), which may also be written as blocks of its name without labels:
+    /// then the blocks' attributes, merged (`env { A = "1" }`, Terraform's `locals`).
+    Free(Shape),
     Block {
         mult: Mult,
         optional: bool,
@@ -390,6 +397,7 @@ fn classify(shape: &Shape) -> FieldKind {
         Shape::Option(inner) => (true, unspanned(inner)),
         s => (false, s),
     };
+    let free = matches!(s, Shape::Map(_) | Shape::Any);
     let (mult, s) = match s {
         Shape::Seq(inner) => (Mult::Many, unspanned(inner)),
         Shape::Map(inner) => (Mult::Keyed, unspanned(inner)),
@@ -397,6 +405,7 @@ fn classify(shape: &Shape) -> FieldKind {
     };
     match s {
         Shape::Struct(child) => FieldKind::Block { mult, optional, child },
+        _ if free => FieldKind::Free(shape.clone()),
         _ => FieldKind::Attr(shape.clone()),
     }
 }
@@ -469,6 +478,12 @@ impl State<'_> {
                 FieldKind::Attr(_) => schema
                     .attributes
                     .push(crate::body::AttributeSchema { name: name.to_owned(), required: is_required }),
+                // Both an attribute and blocks without labels (a labelled block is then the
+                // body's "Extraneous label"); which one is given is checked when decoding.
+                FieldKind::Free(_) => {
+                    schema.attributes.push(crate::body::AttributeSchema { name: name.to_owned(), required: false });
+                    schema = schema.block(name, &[]);
+                }
                 FieldKind::Block { mult, child, .. } => {
                     let mut labels: Vec<&str> = Vec::new();
                     if *mult == Mult::Keyed {

@@ -30,6 +30,9 @@ use super::DeError;
 pub(crate) enum Shape {
     /// Anything that is not a struct: an attribute value.
     Other,
+    /// A type that reads whatever it is given (`deserialize_any`: `hclkit_value::Value`,
+    /// `serde_json::Value`, untagged enums): an attribute value, or a block's attributes.
+    Any,
     /// A scalar, by the method that reads it.
     Scalar(Scalar),
     /// A struct (read by `deserialize_struct`), with its serde field names.
@@ -302,8 +305,11 @@ macro_rules! rec_scalar {
 impl<'de> de::Deserializer<'de> for Rec<'_> {
     type Error = DeError;
 
-    rec_other!(deserialize_any deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
+    rec_other!(deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
         deserialize_ignored_any);
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, DeError> {
+        self.end(Shape::Any)
+    }
     rec_scalar!(deserialize_bool: Bool, deserialize_i8: I8, deserialize_i16: I16, deserialize_i32: I32,
         deserialize_i64: I64, deserialize_i128: I128, deserialize_u8: U8, deserialize_u16: U16,
         deserialize_u32: U32, deserialize_u64: U64, deserialize_u128: U128, deserialize_f32: F32,
@@ -317,7 +323,7 @@ impl<'de> de::Deserializer<'de> for Rec<'_> {
     }
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, DeError> {
         if name == VALUE_TOKEN {
-            return self.end(Shape::Other);
+            return self.end(Shape::Any);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -515,7 +521,7 @@ impl<'de> DeserializeSeed<'de> for ShapeSeed<'_> {
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         let any = de::IgnoredAny;
         match self.0 {
-            Shape::Other | Shape::Struct(_) => d.deserialize_ignored_any(any).map(drop),
+            Shape::Other | Shape::Any | Shape::Struct(_) => d.deserialize_ignored_any(any).map(drop),
             Shape::Spanned(inner) => ShapeSeed(inner).deserialize(d),
             Shape::Option(inner) => d.deserialize_option(ShapeVisitor(inner)),
             Shape::Seq(inner) => d.deserialize_seq(ShapeVisitor(inner)),

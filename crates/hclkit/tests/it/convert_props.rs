@@ -6,7 +6,7 @@
 //! first block of a type, at the start and end of bodies), tuples of scalars on one line,
 //! other tuples and objects one item per line.
 
-use hclkit::convert::{to_json, to_native, Schema, ToJsonOptions};
+use hclkit::convert::{to_json, to_native, BlockShape, Schema, ToJsonOptions};
 use proptest::prelude::*;
 
 fn schema() -> Schema {
@@ -188,7 +188,9 @@ proptest! {
     fn native_json_native_is_the_formatted_original(src in file()) {
         let (file, diags) = hclkit::parse_config(src.clone().into_bytes(), "gen.hcl");
         prop_assert!(!diags.has_errors(), "generated source does not parse:\n{}\n{:?}", src, diags);
-        let json = to_json(&file, &ToJsonOptions::default()).to_compact();
+        // The ordered shape keeps block order exactly (the default groups blocks by label).
+        let opts = ToJsonOptions { blocks: BlockShape::Ordered, ..ToJsonOptions::default() };
+        let json = to_json(&file, &opts).to_compact();
         let (jfile, diags) = hclkit::syntax::json::parse(json.clone().into_bytes(), "gen.json");
         prop_assert!(!diags.has_errors(), "{json}");
         let (back, diags) = to_native(&jfile, &schema());
@@ -196,6 +198,27 @@ proptest! {
         let want = hclkit::format::format_str(&src);
         prop_assert_eq!(back, want, "\nJSON: {}", json);
     }
+}
+
+/// A label that comes back after other labels: the default shape groups it with the first
+/// (every label level an object, so `doc[type][label]` works), the ordered shape keeps the
+/// order with an array of objects at that level.
+#[test]
+fn recurring_labels_nested_groups_them_ordered_keeps_order() {
+    let src =
+        b"r \"vpc\" \"this\" { n = 1 }\nr \"subnet\" \"a\" {}\nr \"vpc\" \"other\" {}\nr \"vpc\" \"this\" { n = 2 }\n";
+    let (file, diags) = hclkit::parse_config(src.to_vec(), "main.tf");
+    assert!(!diags.has_errors());
+    let shape = |blocks| to_json(&file, &ToJsonOptions { blocks, simplify: false, comments: false }).to_compact();
+    assert_eq!(shape(BlockShape::Nested), r#"{"r":{"vpc":{"this":[{"n":1},{"n":2}],"other":{}},"subnet":{"a":{}}}}"#);
+    assert_eq!(
+        shape(BlockShape::Ordered),
+        r#"{"r":[{"vpc":{"this":{"n":1}},"subnet":{"a":{}}},{"vpc":{"other":{},"this":{"n":2}}}]}"#
+    );
+    assert_eq!(
+        shape(BlockShape::Array),
+        r#"{"r":{"vpc":{"this":[{"n":1},{"n":2}],"other":[{}]},"subnet":{"a":[{}]}}}"#
+    );
 }
 
 proptest! {
@@ -221,7 +244,7 @@ proptest! {
         ).prop_map(|v| v.concat()),
     ) {
         let (file, _) = hclkit::parse_config(src.into_bytes(), "any.hcl");
-        for blocks in [hclkit::convert::BlockShape::Nested, hclkit::convert::BlockShape::Array] {
+        for blocks in [BlockShape::Nested, BlockShape::Ordered, BlockShape::Array] {
             let opts = ToJsonOptions { blocks, simplify: true, comments: true };
             let doc = hclkit::convert::to_json_checked(&file, &opts).0;
             let _ = doc.to_pretty();

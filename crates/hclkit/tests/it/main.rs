@@ -32,6 +32,7 @@ mod json_syntax;
 mod limits;
 mod merged;
 mod serde;
+mod serde_blocks_as_maps;
 mod serde_example;
 mod serde_roundtrip;
 mod spec_eval_examples;

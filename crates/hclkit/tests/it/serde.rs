@@ -16,13 +16,13 @@ fn both<T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(native: &s
 }
 
 /// A diagnostic as one `range: summary; detail` line (the full range, and the detail).
-fn line(d: &hclkit::Diagnostic) -> String {
+pub(crate) fn line(d: &hclkit::Diagnostic) -> String {
     let range = d.subject.as_ref().map_or("<nil>".to_string(), |r| r.to_string());
     format!("{range}: {}; {}", d.summary, d.detail)
 }
 
 /// The diagnostics of a failed decoding, as `range: summary; detail` lines.
-fn errors<T: serde::de::DeserializeOwned + std::fmt::Debug>(src: &str, filename: &str) -> Vec<String> {
+pub(crate) fn errors<T: serde::de::DeserializeOwned + std::fmt::Debug>(src: &str, filename: &str) -> Vec<String> {
     let err = Decoder::new().from_source::<T>(src.as_bytes(), filename).unwrap_err();
     err.diagnostics().iter().map(line).collect()
 }
