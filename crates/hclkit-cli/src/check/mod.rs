@@ -24,7 +24,7 @@ pub const HELP_TEMPLATE: &str = "{usage-heading} {usage}\n\n{about-with-newline}
 pub const ABOUT: &str = "Parses each file and reports its diagnostics, then a one-line summary. \
 A directory is searched recursively for HCL files (*.hcl, *.tf, *.tfvars, *.nomad, *.pkr.hcl, \
 *.tftest.hcl, ...) and their JSON-syntax forms (*.tf.json, *.hcl.json, *.tfvars.json, ...); \
-hidden entries are skipped. A file named explicitly is checked whatever its name: as JSON syntax \
+hidden entries and what .gitignore and .ignore files ignore are skipped. A file named explicitly is checked whatever its name: as JSON syntax \
 when it ends in .json, else as native syntax. \"-\" reads standard input (native syntax). \
 Without PATH, the current directory.";
 
@@ -56,6 +56,11 @@ pub struct CheckArgs {
     /// its first and a count
     #[arg(long)]
     pub all: bool,
+
+    /// Walk directories into everything: also entries that .gitignore or .ignore files
+    /// ignore, and hidden ones (.git, .terraform)
+    #[arg(long)]
+    pub no_ignore: bool,
 
     /// Files and directories to check ("-": standard input)
     #[arg(value_name = "PATH", default_value = ".")]
@@ -139,6 +144,11 @@ fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all:
 }
 
 fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, decoder: Option<&Decoder>) -> Diagnostics {
+    // A file that is not text gets one diagnostic, not pages of them.
+    if let Some(d) = hclkit::files::not_text(&src, name) {
+        files.add_source(name, src);
+        return Diagnostics(vec![d]);
+    }
     let (body, mut diags) = files.parse(src, name);
     if let Some(d) = decoder {
         if !diags.has_errors() {
@@ -157,7 +167,7 @@ fn unreadable(name: &str, reason: &str) -> Diagnostic {
 }
 
 /// Expands the command-line paths into the inputs, in order.
-fn inputs(paths: &[PathBuf]) -> Vec<Input> {
+fn inputs(paths: &[PathBuf], no_ignore: bool) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
         let name = p.display().to_string();
@@ -172,7 +182,7 @@ fn inputs(paths: &[PathBuf]) -> Vec<Input> {
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => {
                 let (mut files, mut errors) = (Vec::new(), Vec::new());
-                walk(p, &|n| is_searched(n), &mut files, &mut errors);
+                walk(p, no_ignore, &|n| is_searched(n), &mut files, &mut errors);
                 out.extend(files.into_iter().map(|f| Input::File(f.display().to_string())));
                 for e in errors {
                     // `walk` reports "path: reason".
@@ -204,7 +214,7 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
         },
     };
 
-    let inputs = inputs(&args.paths);
+    let inputs = inputs(&args.paths, args.no_ignore);
     let reports: Vec<Report> =
         inputs.par_iter().map(|input| check_one(input, decoder.as_ref(), &renderer, args.all, text)).collect();
 

@@ -89,6 +89,10 @@ pub struct ConvertArgs {
     /// name with ".json" added or removed.
     #[arg(short = 'O', long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// Walk directories into everything: also entries that .gitignore or .ignore files
+    /// ignore, and hidden ones (.git, .terraform)
+    #[arg(long)]
+    pub no_ignore: bool,
 }
 
 fn read_input(name: &str) -> std::io::Result<Vec<u8>> {
@@ -209,7 +213,7 @@ fn jobs(args: &ConvertArgs, out_dir: &Path) -> Result<Vec<Job>, String> {
             let json_dir = args.from.map(|s| s == Syntax::Json).unwrap_or(args.spec.is_some());
             let (mut files, mut errors) = (Vec::new(), Vec::new());
             let accept = |n: &str| if json_dir { is_json_name(n) } else { is_native_name(n) && !is_json_name(n) };
-            walk(path, &accept, &mut files, &mut errors);
+            walk(path, args.no_ignore, &accept, &mut files, &mut errors);
             if let Some(e) = errors.first() {
                 return Err(format!("cannot read the directory {e}"));
             }

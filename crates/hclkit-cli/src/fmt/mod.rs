@@ -18,8 +18,8 @@ use crate::walk::{io_text, is_native_name, walk};
 /// The long description of the subcommand (its `--help`).
 pub const ABOUT: &str = "Rewrites HCL native-syntax files in the canonical layout (the layout of terraform fmt, \
 packer fmt and hclfmt, byte for byte) and lists the files it changed. A directory is searched \
-recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries and JSON-syntax files are \
-skipped); files named explicitly are formatted whatever their name, except *.json. Without PATH, \
+recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries, what .gitignore and \
+.ignore files ignore, and JSON-syntax files are skipped); files named explicitly are formatted whatever their name, except *.json. Without PATH, \
 the current directory; \"-\" formats standard input to standard output.";
 
 #[derive(clap::Args, Debug, Default, PartialEq, Eq)]
@@ -55,6 +55,10 @@ pub struct FmtArgs {
     /// never written
     #[arg(long)]
     pub force: bool,
+    /// Walk directories into everything: also entries that .gitignore or .ignore files
+    /// ignore, and hidden ones (.git, .terraform)
+    #[arg(long)]
+    pub no_ignore: bool,
     /// Files and directories to format ("-": standard input to standard output)
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
@@ -252,7 +256,7 @@ pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
     let mut errors = Vec::new();
     for p in &args.paths {
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &|name| is_native_name(name), &mut files, &mut errors),
+            Ok(m) if m.is_dir() => walk(p, args.no_ignore, &|name| is_native_name(name), &mut files, &mut errors),
             Ok(_) if p.extension().is_some_and(|e| e == "json") => {
                 eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
             }

@@ -337,3 +337,26 @@ fn terraform_fmt_recorded() {
         assert_eq!(std::fs::read(d.join("case.tf")).unwrap(), want_file, "{name} as a file");
     }
 }
+
+/// `hclkit fmt` walks as ripgrep does: ignored and hidden entries stay as they are unless
+/// --no-ignore; `hclkit convert -O` walks the same way.
+#[test]
+fn walks_honour_ignore_files() {
+    let d = scratch("ignore");
+    write(&d, ".gitignore", "target/\n");
+    write(&d, "a.hcl", "a=1\n");
+    write(&d, "target/t.hcl", "t=1\n");
+    write(&d, ".terraform/m.tf", "m=1\n");
+    let o = hclkit(&d, &[], "");
+    assert_eq!((o.status.code(), out(&o)), (Some(0), "a.hcl\n".to_owned()), "{}", err(&o));
+    assert_eq!((read(&d, "target/t.hcl"), read(&d, ".terraform/m.tf")), ("t=1\n".into(), "m=1\n".into()));
+    let o = hclkit(&d, &["--no-ignore"], "");
+    assert_eq!((o.status.code(), out(&o)), (Some(0), ".terraform/m.tf\ntarget/t.hcl\n".to_owned()), "{}", err(&o));
+    let o = Command::new(env!("CARGO_BIN_EXE_hclkit"))
+        .args(["convert", "-O", "out", "."])
+        .current_dir(&d)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(d.join("out/a.hcl.json").is_file() && !d.join("out/target").exists());
+}
