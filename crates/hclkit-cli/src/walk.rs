@@ -22,19 +22,18 @@ pub fn is_json_name(name: &str) -> bool {
 
 /// An I/O error as the OS says it, without Rust's " (os error N)".
 pub fn io_text(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match e.raw_os_error() {
-        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
-        None => text,
-    }
+    hclkit::files::io_reason(e)
 }
+
+/// A path that cannot be read, and the operating system's reason.
+pub type Unreadable = (String, String);
 
 /// Collects the files under `dir` whose names `accept` takes, in a deterministic order
 /// (entries sorted by name, depth first). The walk is ripgrep's (the `ignore` crate): unless
 /// `no_ignore`, entries that `.gitignore`, `.ignore`, `.git/info/exclude` or git's global
 /// excludes ignore are skipped (in and out of git repositories), and so are hidden entries
 /// (`.git/`, `.terraform/`); `dir` itself is walked whatever its name. Symbolic links are not
-/// followed. Directories that cannot be read are added to `errors` as `path: reason`.
+/// followed. Directories that cannot be read are added to `errors` as `(path, reason)`.
 ///
 /// Directories are read on several threads (as many as rayon's pool: a tree of thousands of
 /// directories spends most of its walk in `openat`/`getdents64`), and the list sorted once, so
@@ -44,7 +43,7 @@ pub fn walk(
     no_ignore: bool,
     accept: &(dyn Fn(&str) -> bool + Sync),
     files: &mut Vec<PathBuf>,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<Unreadable>,
 ) {
     let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
     ignore::WalkBuilder::new(dir)
@@ -80,16 +79,16 @@ pub fn walk(
     errors.extend(found_errors);
 }
 
-/// A walk error as `path: reason` when it is about a path that cannot be read; `None` for the
+/// A walk error as `(path, reason)` when it is about a path that cannot be read; `None` for the
 /// rest (a bad pattern in an ignore file: ripgrep warns and goes on).
-fn walk_error(e: &ignore::Error) -> Option<String> {
+fn walk_error(e: &ignore::Error) -> Option<(String, String)> {
     match e {
         ignore::Error::WithPath { path, err } => {
             let reason = match err.io_error() {
                 Some(io) => io_text(io),
                 None => return None,
             };
-            Some(format!("{}: {reason}", path.display()))
+            Some((path.display().to_string(), reason))
         }
         ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => walk_error(err),
         _ => None,
@@ -136,10 +135,21 @@ mod tests {
         }
         let (mut files, mut errors) = (Vec::new(), Vec::new());
         walk(&root.join("missing"), false, &accept, &mut files, &mut errors);
-        assert!(
-            files.is_empty() && errors.len() == 1 && errors[0].ends_with("No such file or directory"),
-            "{errors:?}"
-        );
+        assert!(files.is_empty() && errors.len() == 1 && errors[0].1 == "No such file or directory", "{errors:?}");
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// An unreadable directory is reported with its path and the OS reason, whatever the walker
+    /// wraps the error in; a bad pattern in an ignore file is not an unreadable path.
+    #[test]
+    fn walk_errors_name_the_path_and_the_reason() {
+        let io = ignore::Error::Io(std::io::Error::from_raw_os_error(13));
+        let e = ignore::Error::WithDepth {
+            depth: 2,
+            err: Box::new(ignore::Error::WithPath { path: "in/locked".into(), err: Box::new(io) }),
+        };
+        assert_eq!(walk_error(&e), Some(("in/locked".to_owned(), "Permission denied".to_owned())));
+        let glob = ignore::Error::Glob { glob: Some("[".into()), err: "unclosed".into() };
+        assert_eq!(walk_error(&ignore::Error::WithPath { path: ".gitignore".into(), err: Box::new(glob) }), None);
     }
 }

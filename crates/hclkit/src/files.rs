@@ -294,6 +294,30 @@ impl Files {
     }
 }
 
+/// The error for a path that cannot be read, the same in every command: "Failed to read file"
+/// (or "directory", when `directory`), with the operating system's reason ([`io_reason`]).
+///
+/// ```
+/// let e = std::io::Error::from_raw_os_error(2);
+/// let d = hclkit::files::read_failure("main.tf", &hclkit::files::io_reason(&e), false);
+/// assert_eq!(d.summary, "Failed to read file");
+/// assert_eq!(d.detail, "The file \"main.tf\" could not be read: No such file or directory.");
+/// ```
+pub fn read_failure(path: &str, reason: &str, directory: bool) -> Diagnostic {
+    let (summary, what) =
+        if directory { ("Failed to read directory", "directory") } else { ("Failed to read file", "file") };
+    Diagnostic::error(summary, format!("The {what} {path:?} could not be read: {reason}."))
+}
+
+/// An I/O error as the operating system says it, without Rust's " (os error N)".
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match e.raw_os_error() {
+        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
+        None => text,
+    }
+}
+
 /// How many leading bytes [`not_text`] looks at (git's and ripgrep's window).
 pub const TEXT_SNIFF_LEN: usize = 8192;
 

@@ -95,6 +95,12 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The error for a path that cannot be read, rendered as every command renders it.
+fn read_failure_text(name: &str, reason: &str, directory: bool, color: bool) -> String {
+    let diags = hclkit::Diagnostics(vec![hclkit::files::read_failure(name, reason, directory)]);
+    crate::renderer(color).render_collapsed(&diags, &OneFile { name, src: &[], file: None })
+}
+
 /// The outcome for one file.
 #[derive(Default)]
 struct Outcome {
@@ -176,7 +182,7 @@ impl Job<'_> {
             Ok(s) => s,
             Err(e) => {
                 o.failed = true;
-                o.err = format!("hclkit fmt: {name}: {}\n", io_text(&e));
+                o.err = read_failure_text(&name, &io_text(&e), false, self.color);
                 return o;
             }
         };
@@ -256,17 +262,21 @@ pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
     let mut errors = Vec::new();
     for p in &args.paths {
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, args.no_ignore, &|name| is_native_name(name), &mut files, &mut errors),
+            Ok(m) if m.is_dir() => {
+                let mut unreadable = Vec::new();
+                walk(p, args.no_ignore, &|name| is_native_name(name), &mut files, &mut unreadable);
+                errors.extend(unreadable.into_iter().map(|(path, reason)| (path, reason, true)));
+            }
             Ok(_) if p.extension().is_some_and(|e| e == "json") => {
                 eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
             }
             Ok(_) => files.push(p.clone()),
-            Err(e) => errors.push(format!("{}: {}", p.display(), io_text(&e))),
+            Err(e) => errors.push((p.display().to_string(), io_text(&e), false)),
         }
     }
     let mut failed = !errors.is_empty();
-    for e in &errors {
-        eprintln!("hclkit fmt: {e}");
+    for (path, reason, directory) in &errors {
+        eprint!("{}", read_failure_text(path, reason, *directory, color));
     }
 
     // Format on rayon's threads (RAYON_NUM_THREADS sets how many); report in order as

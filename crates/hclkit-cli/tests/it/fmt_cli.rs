@@ -268,7 +268,10 @@ fn usage_and_missing_paths() {
     assert!(out(&o).starts_with("Usage: hclkit fmt"));
     let o = hclkit(&d, &["missing.tf"], "");
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(err(&o), "hclkit fmt: missing.tf: No such file or directory\n");
+    assert_eq!(
+        err(&o),
+        "error: Failed to read file\n |\n = note: The file \"missing.tf\" could not be read: No such file or directory.\n"
+    );
     write(&d, "c.json", "{}");
     let o = hclkit(&d, &["c.json"], "");
     assert_eq!(o.status.code(), Some(0));
@@ -359,4 +362,45 @@ fn walks_honour_ignore_files() {
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(d.join("out/a.hcl.json").is_file() && !d.join("out/target").exists());
+}
+
+/// A path that cannot be read is reported the same way by check, fmt and convert: one
+/// diagnostic with the operating system's reason; a directory is called a directory and not
+/// counted as a file; every command goes on with the other inputs and exits 1.
+#[cfg(unix)]
+#[test]
+fn unreadable_paths_one_report_everywhere() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = scratch("unreadable");
+    write(&d, "in/a.hcl", "a=1\n");
+    write(&d, "in/locked/b.hcl", "b=1\n");
+    std::fs::set_permissions(d.join("in/locked"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    // As root every directory can be read: the directory case is then not observable.
+    let locked = std::fs::read_dir(d.join("in/locked")).is_err();
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_hclkit")).args(args).current_dir(&d).output().unwrap();
+    let text = |o: &Output| format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    let missing = "error: Failed to read file\n |\n = note: The file \"missing.hcl\" could not be read: No such file or directory.\n";
+    for args in [
+        &["check", "missing.hcl", "in"][..],
+        &["fmt", "missing.hcl", "in"],
+        &["convert", "-O", "out", "missing.hcl", "in"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(missing), "{args:?}: {}", text(&o));
+        if locked {
+            assert!(
+                text(&o).contains("error: Failed to read directory\n |\n = note: The directory \"in/locked\" could not be read: Permission denied.\n"),
+                "{args:?}: {}",
+                text(&o)
+            );
+        }
+    }
+    let o = run(&["check", "missing.hcl", "in"]);
+    let want =
+        if locked { "checked 2 files: 2 errors, 0 warnings\n" } else { "checked 3 files: 1 error, 0 warnings\n" };
+    assert!(text(&o).ends_with(want), "{}", text(&o));
+    // convert -O went on with the readable files.
+    assert!(d.join("out/a.hcl.json").is_file());
+    std::fs::set_permissions(d.join("in/locked"), std::fs::Permissions::from_mode(0o755)).unwrap();
 }
