@@ -1,7 +1,9 @@
 //! The formatter never panics and keeps its promises on any bytes: output linear in the input,
 //! the token-level layout equal to the one-pass formatter, idempotence whenever the tokens are
-//! kept, token preservation and a parseable result for input that parses, the same tokens
-//! without alignment, and `terraform` normalisations that leave a parseable, stable result.
+//! kept, token preservation (never two tokens joined into different ones) and a parseable
+//! result for input that parses, the reference's token-joining layout equal to it elsewhere,
+//! the same tokens without alignment, and `terraform` normalisations that leave a parseable,
+//! stable result.
 
 use hclkit::format::{self, tokens, write_tokens, Formatter};
 use hclkit::syntax::native::token::TokenKind;
@@ -28,6 +30,19 @@ pub fn run(data: &[u8]) {
     if kept {
         assert_eq!(format::format(&out), out, "not idempotent");
     }
+    // The reference's layout (hclfmt's) may join tokens (`2. 3` becomes the number `2.3`); it
+    // is laid out and idempotent as the default one wherever it keeps them.
+    let reference = Formatter::new().join_tokens(true);
+    let ref_out = reference.format(data);
+    let mut toks = tokens(data);
+    reference.layout(&mut toks);
+    let mut via = Vec::new();
+    write_tokens(&toks, &mut via);
+    assert_eq!(via, ref_out, "reference token layout differs from its format");
+    if token_texts(data) == token_texts(&ref_out) {
+        assert_eq!(ref_out, out, "the layouts differ where no token joins");
+    }
+
     let (_, diags) = hclkit::parse_config(data.to_vec(), "fuzz.hcl");
     if !diags.has_errors() {
         assert!(kept, "tokens changed on input that parses");

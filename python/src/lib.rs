@@ -306,6 +306,10 @@ fn format(py: Python<'_>, text: &Bound<'_, PyAny>, filename: Option<String>, che
     let src = source_bytes(text, "text")?;
     let name = filename.unwrap_or_else(|| "<string>".to_owned());
     let result = py.allow_threads(|| {
+        // Bytes that are not text: one error, not one per stray byte (even without check).
+        if let Some(d) = hclkit::files::not_text(&src, &name) {
+            return Err(Failure::new(hclkit::Diagnostics(vec![d])));
+        }
         if check {
             let (_, diags) = hclkit::parse_config(src.clone(), &name);
             if diags.has_errors() {

@@ -65,20 +65,26 @@ pub fn loads(
         }
     };
     let opts = ToJsonOptions { blocks, simplify, comments };
-    let parsed = py.allow_threads(|| match syntax {
-        Syntax::Native => {
-            let (file, diags) = hclkit::parse_config(src, &name);
-            if diags.has_errors() {
-                return Err(Failure::new(diags));
-            }
-            Ok(Parsed::Native(to_json(&file, &opts)))
+    let parsed = py.allow_threads(|| {
+        // Bytes that are not text: one error, not one per stray byte.
+        if let Some(d) = hclkit::files::not_text(&src, &name) {
+            return Err(Failure::new(hclkit::Diagnostics(vec![d])));
         }
-        Syntax::Json => {
-            let (file, diags) = hclkit::syntax::json::parse(src, &name);
-            if diags.has_errors() {
-                return Err(Failure::new(diags));
+        match syntax {
+            Syntax::Native => {
+                let (file, diags) = hclkit::parse_config(src, &name);
+                if diags.has_errors() {
+                    return Err(Failure::new(diags));
+                }
+                Ok(Parsed::Native(to_json(&file, &opts)))
             }
-            Ok(Parsed::Json(file))
+            Syntax::Json => {
+                let (file, diags) = hclkit::syntax::json::parse(src, &name);
+                if diags.has_errors() {
+                    return Err(Failure::new(diags));
+                }
+                Ok(Parsed::Json(file))
+            }
         }
     });
     let numbers = Numbers { parse_float };

@@ -33,6 +33,22 @@ def test_format_refuses_syntax_errors() -> None:
     assert info.value.diagnostics[0]["line"] in (1, 2)
 
 
+def test_format_keeps_tokens_apart() -> None:
+    # The reference joins `2. 3` (the number 2 and a legacy index) into the number `2.3`;
+    # hclkit.format keeps the space, so formatting never changes what a file means.
+    assert hclkit.format("a =   [2. 3]\n") == "a = [2. 3]\n"
+
+
+def test_binary_input_is_one_error() -> None:
+    elf = b"\x7fELF\x02\x01\x01\x00" + bytes(range(1, 256)) * 8
+    for call in (lambda: hclkit.format(elf, filename="a.out"), lambda: hclkit.format(elf, check=False),
+                 lambda: hclkit.loads(elf, filename="a.out")):
+        with pytest.raises(hclkit.HCLError) as info:
+            call()
+        assert len(info.value.diagnostics) == 1
+        assert info.value.diagnostics[0]["summary"] == "Not a text file"
+
+
 def test_format_matches_recorded_hclfmt_output() -> None:
     # crates/hclkit/tests/data/fmt: NAME.in and the reference's hclwrite.Format output NAME.want,
     # recorded by oracle/fmt/record.sh. hclwrite formats broken input too: so does check=False.

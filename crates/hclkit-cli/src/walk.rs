@@ -20,89 +20,79 @@ pub fn is_json_name(name: &str) -> bool {
     JSON_EXTENSIONS.iter().any(|e| name.ends_with(e))
 }
 
-use rayon::prelude::*;
-
 /// An I/O error as the OS says it, without Rust's " (os error N)".
 pub fn io_text(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match e.raw_os_error() {
-        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
-        None => text,
-    }
+    hclkit::files::io_reason(e)
 }
+
+/// A path that cannot be read, and the operating system's reason.
+pub type Unreadable = (String, String);
 
 /// Collects the files under `dir` whose names `accept` takes, in a deterministic order
-/// (entries sorted by name, depth first); hidden entries and symbolic links are skipped.
-/// Directories that cannot be read are added to `errors` as `path: reason`.
+/// (entries sorted by name, depth first). The walk is ripgrep's (the `ignore` crate): unless
+/// `no_ignore`, entries that `.gitignore`, `.ignore`, `.git/info/exclude` or git's global
+/// excludes ignore are skipped (in and out of git repositories), and so are hidden entries
+/// (`.git/`, `.terraform/`); `dir` itself is walked whatever its name. Symbolic links are not
+/// followed. Directories that cannot be read are added to `errors` as `(path, reason)`.
 ///
-/// Subdirectories are read on rayon's threads (a tree of thousands of directories spends most
-/// of its walk in `openat`/`getdents64`), and their results joined in name order, so the list
-/// is the same whatever the number of threads.
-pub fn walk(dir: &Path, accept: &(dyn Fn(&str) -> bool + Sync), files: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
-    let found = walk_dir(dir, accept);
-    files.extend(found.files);
-    errors.extend(found.errors);
+/// Directories are read on several threads (as many as rayon's pool: a tree of thousands of
+/// directories spends most of its walk in `openat`/`getdents64`), and the list sorted once, so
+/// it is the same whatever the number of threads.
+pub fn walk(
+    dir: &Path,
+    no_ignore: bool,
+    accept: &(dyn Fn(&str) -> bool + Sync),
+    files: &mut Vec<PathBuf>,
+    errors: &mut Vec<Unreadable>,
+) {
+    let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+    ignore::WalkBuilder::new(dir)
+        .standard_filters(!no_ignore)
+        .require_git(false)
+        .threads(rayon::current_num_threads())
+        .build_parallel()
+        .run(|| {
+            Box::new(|entry| {
+                match entry {
+                    Ok(e) => {
+                        let name = e.file_name().to_string_lossy();
+                        if e.file_type().is_some_and(|t| t.is_file()) && e.depth() > 0 && accept(&name) {
+                            let path = e.into_path();
+                            // Under the current directory, names as the user would type them.
+                            let path = path.strip_prefix(".").map(Path::to_path_buf).unwrap_or(path);
+                            found.lock().unwrap_or_else(|p| p.into_inner()).0.push(path);
+                        }
+                    }
+                    Err(e) => {
+                        if let Some(text) = walk_error(&e) {
+                            found.lock().unwrap_or_else(|p| p.into_inner()).1.push(text);
+                        }
+                    }
+                }
+                ignore::WalkState::Continue
+            })
+        });
+    let (mut found_files, mut found_errors) = found.into_inner().unwrap_or_else(|p| p.into_inner());
+    found_files.sort_by(|a, b| a.components().cmp(b.components()));
+    found_errors.sort();
+    files.extend(found_files);
+    errors.extend(found_errors);
 }
 
-/// What one directory (and everything below it) holds, in order.
-#[derive(Default)]
-struct Found {
-    files: Vec<PathBuf>,
-    errors: Vec<String>,
-}
-
-fn walk_dir(dir: &Path, accept: &(dyn Fn(&str) -> bool + Sync)) -> Found {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(rd) => rd,
-        Err(e) => return Found { files: Vec::new(), errors: vec![format!("{}: {}", dir.display(), io_text(&e))] },
-    };
-    let mut entries: Vec<_> = entries.flatten().collect();
-    entries.sort_by_key(|e| e.file_name());
-    // A file is kept as it is; a directory's contents are walked in parallel and spliced in at
-    // its place in the order.
-    enum Entry {
-        File(PathBuf),
-        Dir(PathBuf),
-    }
-    let entries: Vec<Entry> = entries
-        .into_iter()
-        .filter_map(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            if name.starts_with('.') {
-                return None;
-            }
-            let ft = e.file_type().ok()?;
-            if ft.is_dir() {
-                Some(Entry::Dir(e.path()))
-            } else if ft.is_file() && accept(&name) {
-                let path = e.path();
-                // Under the current directory, names as the user would type them.
-                Some(Entry::File(path.strip_prefix(".").map(Path::to_path_buf).unwrap_or(path)))
-            } else {
-                None
-            }
-        })
-        .collect();
-    let below: Vec<Option<Found>> = entries
-        .par_iter()
-        .map(|e| match e {
-            Entry::Dir(d) => Some(walk_dir(d, accept)),
-            Entry::File(_) => None,
-        })
-        .collect();
-    let mut found = Found::default();
-    for (e, b) in entries.into_iter().zip(below) {
-        match (e, b) {
-            (Entry::File(f), _) => found.files.push(f),
-            (Entry::Dir(_), Some(b)) => {
-                found.files.extend(b.files);
-                found.errors.extend(b.errors);
-            }
-            (Entry::Dir(_), None) => {}
+/// A walk error as `(path, reason)` when it is about a path that cannot be read; `None` for the
+/// rest (a bad pattern in an ignore file: ripgrep warns and goes on).
+fn walk_error(e: &ignore::Error) -> Option<(String, String)> {
+    match e {
+        ignore::Error::WithPath { path, err } => {
+            let reason = match err.io_error() {
+                Some(io) => io_text(io),
+                None => return None,
+            };
+            Some((path.display().to_string(), reason))
         }
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => walk_error(err),
+        _ => None,
     }
-    found
 }
 
 #[cfg(test)]
@@ -133,7 +123,7 @@ mod tests {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| {
                 let (mut files, mut errors) = (Vec::new(), Vec::new());
-                walk(&root, &accept, &mut files, &mut errors);
+                walk(&root, false, &accept, &mut files, &mut errors);
                 assert!(errors.is_empty(), "{errors:?}");
                 files.iter().map(|p| p.strip_prefix(&root).unwrap().display().to_string()).collect::<Vec<_>>()
             })
@@ -144,11 +134,22 @@ mod tests {
             assert_eq!(list(4), one);
         }
         let (mut files, mut errors) = (Vec::new(), Vec::new());
-        walk(&root.join("missing"), &accept, &mut files, &mut errors);
-        assert!(
-            files.is_empty() && errors.len() == 1 && errors[0].ends_with("No such file or directory"),
-            "{errors:?}"
-        );
+        walk(&root.join("missing"), false, &accept, &mut files, &mut errors);
+        assert!(files.is_empty() && errors.len() == 1 && errors[0].1 == "No such file or directory", "{errors:?}");
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// An unreadable directory is reported with its path and the OS reason, whatever the walker
+    /// wraps the error in; a bad pattern in an ignore file is not an unreadable path.
+    #[test]
+    fn walk_errors_name_the_path_and_the_reason() {
+        let io = ignore::Error::Io(std::io::Error::from_raw_os_error(13));
+        let e = ignore::Error::WithDepth {
+            depth: 2,
+            err: Box::new(ignore::Error::WithPath { path: "in/locked".into(), err: Box::new(io) }),
+        };
+        assert_eq!(walk_error(&e), Some(("in/locked".to_owned(), "Permission denied".to_owned())));
+        let glob = ignore::Error::Glob { glob: Some("[".into()), err: "unclosed".into() };
+        assert_eq!(walk_error(&ignore::Error::WithPath { path: ".gitignore".into(), err: Box::new(glob) }), None);
     }
 }

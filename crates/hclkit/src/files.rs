@@ -367,6 +367,62 @@ impl Files {
     }
 }
 
+/// The error for a path that cannot be read, the same in every command: "Failed to read file"
+/// (or "directory", when `directory`), with the operating system's reason ([`io_reason`]).
+///
+/// ```
+/// let e = std::io::Error::from_raw_os_error(2);
+/// let d = hclkit::files::read_failure("main.tf", &hclkit::files::io_reason(&e), false);
+/// assert_eq!(d.summary, "Failed to read file");
+/// assert_eq!(d.detail, "The file \"main.tf\" could not be read: No such file or directory.");
+/// ```
+pub fn read_failure(path: &str, reason: &str, directory: bool) -> Diagnostic {
+    let (summary, what) =
+        if directory { ("Failed to read directory", "directory") } else { ("Failed to read file", "file") };
+    Diagnostic::error(summary, format!("The {what} {path:?} could not be read: {reason}."))
+}
+
+/// An I/O error as the operating system says it, without Rust's " (os error N)".
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match e.raw_os_error() {
+        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
+        None => text,
+    }
+}
+
+/// How many leading bytes [`not_text`] looks at (git's and ripgrep's window).
+pub const TEXT_SNIFF_LEN: usize = 8192;
+
+/// One error for a file that is not text, instead of the pages of diagnostics its bytes would
+/// give: `src` is taken for binary when a NUL byte is among its first [`TEXT_SNIFF_LEN`] bytes,
+/// the rule git and ripgrep use (no text encoding an HCL file can be in writes NUL; UTF-16,
+/// which would, is not read by HCL either). The subject is the first NUL byte.
+///
+/// ```
+/// assert!(hclkit::files::not_text(b"a = 1\n", "main.tf").is_none());
+/// let d = hclkit::files::not_text(b"\x7fELF\x02\x01\x01\x00\x00", "a.out").unwrap();
+/// assert_eq!(d.summary, "Not a text file");
+/// assert_eq!(d.subject.unwrap().start.byte, 7);
+/// ```
+pub fn not_text(src: &[u8], name: &str) -> Option<Diagnostic> {
+    let head = &src[..src.len().min(TEXT_SNIFF_LEN)];
+    let at = head.iter().position(|&b| b == 0)?;
+    let filename: Arc<str> = name.into();
+    let span = crate::pos::Span::new(at as u32, at as u32 + 1);
+    let range = crate::pos::LineIndex::new(head).range(head, &filename, span);
+    Some(
+        Diagnostic::error(
+            "Not a text file",
+            format!(
+                "The file {name:?} is not a text file: it has a NUL byte at offset {at}, which text never \
+                 has."
+            ),
+        )
+        .with_subject(range),
+    )
+}
+
 /// The reference's error for a file it cannot read: `hclparse`'s "Failed to read file" for
 /// the native syntax, "Failed to open file" for JSON.
 pub fn read_error(path: &str, json: bool) -> Diagnostic {

@@ -9,8 +9,9 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use hclkit::diagnostic::Renderer;
 use hclkit::eval::{Budget, EvalContext};
+use hclkit::files::read_failure;
 use hclkit::spec::specfile::{load_spec, SpecFile};
-use hclkit::{Diagnostic, Diagnostics, Files, Severity};
+use hclkit::{Diagnostics, Files, Severity};
 use hclkit_value::Value;
 use rayon::prelude::*;
 
@@ -24,7 +25,7 @@ pub const HELP_TEMPLATE: &str = "{usage-heading} {usage}\n\n{about-with-newline}
 pub const ABOUT: &str = "Parses each file and reports its diagnostics, then a one-line summary. \
 A directory is searched recursively for HCL files (*.hcl, *.tf, *.tfvars, *.nomad, *.pkr.hcl, \
 *.tftest.hcl, ...) and their JSON-syntax forms (*.tf.json, *.hcl.json, *.tfvars.json, ...); \
-hidden entries are skipped. A file named explicitly is checked whatever its name: as JSON syntax \
+hidden entries and what .gitignore and .ignore files ignore are skipped. A file named explicitly is checked whatever its name: as JSON syntax \
 when it ends in .json, else as native syntax. \"-\" reads standard input (native syntax). \
 Without PATH, the current directory.";
 
@@ -57,6 +58,11 @@ pub struct CheckArgs {
     #[arg(long)]
     pub all: bool,
 
+    /// Walk directories into everything: also entries that .gitignore or .ignore files
+    /// ignore, and hidden ones (.git, .terraform)
+    #[arg(long)]
+    pub no_ignore: bool,
+
     /// Files and directories to check ("-": standard input)
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
@@ -81,8 +87,9 @@ enum Input {
     File(String),
     /// Standard input, read beforehand.
     Stdin(Vec<u8>),
-    /// A path that could not be used: its name and the reason.
-    Unreadable(String, String),
+    /// A path that could not be read: its name, the reason, and whether it is a directory
+    /// (not counted as a file checked).
+    Unreadable(String, String, bool),
 }
 
 /// What checking one input found.
@@ -121,9 +128,9 @@ impl Decoder {
 fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all: bool, text: bool) -> Report {
     let mut files = Files::new();
     let diags = match input {
-        Input::Unreadable(name, reason) => Diagnostics(vec![unreadable(name, reason)]),
+        Input::Unreadable(name, reason, dir) => Diagnostics(vec![read_failure(name, reason, *dir)]),
         Input::File(name) => match std::fs::read(name) {
-            Err(e) => Diagnostics(vec![unreadable(name, &io_text(&e))]),
+            Err(e) => Diagnostics(vec![read_failure(name, &io_text(&e), false)]),
             Ok(src) => parse_and_decode(&mut files, src, name, decoder),
         },
         Input::Stdin(src) => parse_and_decode(&mut files, src.clone(), "<stdin>", decoder),
@@ -139,6 +146,11 @@ fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all:
 }
 
 fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, decoder: Option<&Decoder>) -> Diagnostics {
+    // A file that is not text gets one diagnostic, not pages of them.
+    if let Some(d) = hclkit::files::not_text(&src, name) {
+        files.add_source(name, src);
+        return Diagnostics(vec![d]);
+    }
     let (body, mut diags) = files.parse(src, name);
     if let Some(d) = decoder {
         if !diags.has_errors() {
@@ -151,13 +163,8 @@ fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, decoder: Option
     diags
 }
 
-/// The diagnostic for a path that cannot be read, with the operating system's reason.
-fn unreadable(name: &str, reason: &str) -> Diagnostic {
-    Diagnostic::error("Failed to read file", format!("The file {name:?} could not be read: {reason}."))
-}
-
 /// Expands the command-line paths into the inputs, in order.
-fn inputs(paths: &[PathBuf]) -> Vec<Input> {
+fn inputs(paths: &[PathBuf], no_ignore: bool) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
         let name = p.display().to_string();
@@ -165,23 +172,19 @@ fn inputs(paths: &[PathBuf]) -> Vec<Input> {
             let mut src = Vec::new();
             out.push(match std::io::stdin().lock().read_to_end(&mut src) {
                 Ok(_) => Input::Stdin(src),
-                Err(e) => Input::Unreadable("<stdin>".into(), io_text(&e)),
+                Err(e) => Input::Unreadable("<stdin>".into(), io_text(&e), false),
             });
             continue;
         }
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => {
                 let (mut files, mut errors) = (Vec::new(), Vec::new());
-                walk(p, &|n| is_searched(n), &mut files, &mut errors);
+                walk(p, no_ignore, &|n| is_searched(n), &mut files, &mut errors);
                 out.extend(files.into_iter().map(|f| Input::File(f.display().to_string())));
-                for e in errors {
-                    // `walk` reports "path: reason".
-                    let (path, reason) = e.rsplit_once(": ").unwrap_or((&e, "unknown error"));
-                    out.push(Input::Unreadable(path.to_owned(), reason.to_owned()));
-                }
+                out.extend(errors.into_iter().map(|(path, reason)| Input::Unreadable(path, reason, true)));
             }
             Ok(_) => out.push(Input::File(name)),
-            Err(e) => out.push(Input::Unreadable(name, io_text(&e))),
+            Err(e) => out.push(Input::Unreadable(name, io_text(&e), false)),
         }
     }
     out
@@ -204,7 +207,7 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
         },
     };
 
-    let inputs = inputs(&args.paths);
+    let inputs = inputs(&args.paths, args.no_ignore);
     let reports: Vec<Report> =
         inputs.par_iter().map(|input| check_one(input, decoder.as_ref(), &renderer, args.all, text)).collect();
 
@@ -224,7 +227,8 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
             all.extend(r.diags);
         }
     }
-    let summary = summary(inputs.len(), errors, warnings);
+    let files = inputs.iter().filter(|i| !matches!(i, Input::Unreadable(_, _, true))).count();
+    let summary = summary(files, errors, warnings);
     if text {
         let _ = writeln!(out, "{summary}");
     } else {
@@ -254,7 +258,7 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFi
     };
     let src = match std::fs::read(path) {
         Ok(s) => s,
-        Err(e) => return fail(Diagnostics(vec![unreadable(&name, &io_text(&e))]), &Files::new()),
+        Err(e) => return fail(Diagnostics(vec![read_failure(&name, &io_text(&e), false)]), &Files::new()),
     };
     let mut files = Files::new();
     let (body, mut diags) = files.parse_native(src, &name);

@@ -9,7 +9,8 @@ use hclkit::files::Parsed;
 use hclkit::{Diagnostics, Files};
 use rayon::prelude::*;
 
-use crate::walk::{io_text, is_json_name, is_native_name, walk};
+use crate::walk::{io_text, is_json_name, is_native_name, walk, Unreadable};
+use hclkit::files::read_failure;
 
 /// Block layout of the JSON output (`--blocks`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +93,10 @@ pub struct ConvertArgs {
     /// name with ".json" added or removed.
     #[arg(short = 'O', long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// Walk directories into everything: also entries that .gitignore or .ignore files
+    /// ignore, and hidden ones (.git, .terraform)
+    #[arg(long)]
+    pub no_ignore: bool,
 }
 
 fn read_input(name: &str) -> std::io::Result<Vec<u8>> {
@@ -120,8 +125,13 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
         eprintln!("hclkit convert: {what} can only be converted into --out-dir DIR");
         return ExitCode::from(2);
     };
-    let jobs = match jobs(args, out_dir) {
-        Ok(jobs) => jobs,
+    let (jobs, unreadable_dirs) = match jobs(args, out_dir) {
+        Ok((jobs, unreadable)) => {
+            for (path, reason) in &unreadable {
+                print_diags(&Diagnostics(vec![read_failure(path, reason, true)]), &Files::new(), color);
+            }
+            (jobs, unreadable.len())
+        }
         Err(message) => {
             eprintln!("hclkit convert: {message}");
             return ExitCode::from(2);
@@ -161,7 +171,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
         out_dir.display(),
         if failed > 0 { format!(" ({failed} with errors, not written)") } else { String::new() }
     );
-    if failed > 0 {
+    if failed > 0 || unreadable_dirs > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -197,10 +207,12 @@ fn output_name(name: &str, json_in: bool) -> String {
     }
 }
 
-/// The inputs, directories expanded, each with its output path; two inputs written to one
-/// path, standard input and unreadable directories are usage errors.
-fn jobs(args: &ConvertArgs, out_dir: &Path) -> Result<Vec<Job>, String> {
+/// The inputs, directories expanded, each with its output path, and the directories below them
+/// that cannot be read (path and reason; the others are converted); two inputs written to one
+/// path and standard input are usage errors.
+fn jobs(args: &ConvertArgs, out_dir: &Path) -> Result<(Vec<Job>, Vec<Unreadable>), String> {
     let mut jobs = Vec::new();
+    let mut unreadable = Vec::new();
     for p in &args.paths {
         if p == "-" {
             return Err("standard input (\"-\") cannot be converted into --out-dir".into());
@@ -210,12 +222,9 @@ fn jobs(args: &ConvertArgs, out_dir: &Path) -> Result<Vec<Job>, String> {
             // A directory's files of the input syntax, below it; --from=json or --spec means
             // the JSON forms.
             let json_dir = args.from.map(|s| s == Syntax::Json).unwrap_or(args.spec.is_some());
-            let (mut files, mut errors) = (Vec::new(), Vec::new());
+            let mut files = Vec::new();
             let accept = |n: &str| if json_dir { is_json_name(n) } else { is_native_name(n) && !is_json_name(n) };
-            walk(path, &accept, &mut files, &mut errors);
-            if let Some(e) = errors.first() {
-                return Err(format!("cannot read the directory {e}"));
-            }
+            walk(path, args.no_ignore, &accept, &mut files, &mut unreadable);
             for f in files {
                 let rel = f.strip_prefix(path).unwrap_or(&f);
                 let name = rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -236,7 +245,7 @@ fn jobs(args: &ConvertArgs, out_dir: &Path) -> Result<Vec<Job>, String> {
             return Err(format!("{first} and {} would both be written to {}", j.input, j.output.display()));
         }
     }
-    Ok(jobs)
+    Ok((jobs, unreadable))
 }
 
 /// Converts one file of the output-directory mode; gives its diagnostics as text and whether
@@ -248,11 +257,15 @@ fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (
     };
     let src = match std::fs::read(&job.input) {
         Ok(s) => s,
-        Err(_) => {
-            let d = Diagnostics(vec![hclkit::files::read_error(&job.input, job.json_in)]);
+        Err(e) => {
+            let d = Diagnostics(vec![read_failure(&job.input, &io_text(&e), false)]);
             return (render(&d, &files), false);
         }
     };
+    if let Some(d) = hclkit::files::not_text(&src, &job.input) {
+        files.add_source(&job.input, src);
+        return (render(&Diagnostics(vec![d]), &files), false);
+    }
     let result = if job.json_in {
         to_native(src, &job.input, schema, Diagnostics::new(), &mut files)
     } else {
@@ -288,11 +301,16 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
     let json_in = json_input(args, name);
     let src = match read_input(name) {
         Ok(s) => s,
-        Err(_) => {
-            print_diags(&Diagnostics(vec![hclkit::files::read_error(name, json_in)]), &files, color);
+        Err(e) => {
+            print_diags(&Diagnostics(vec![read_failure(name, &io_text(&e), false)]), &files, color);
             return ExitCode::from(1);
         }
     };
+    if let Some(d) = hclkit::files::not_text(&src, name) {
+        files.add_source(name, src);
+        print_diags(&Diagnostics(vec![d]), &files, color);
+        return ExitCode::from(1);
+    }
     let result = if json_in {
         match load_schema(args, &mut files) {
             Ok((schema, warnings)) => to_native(src, name, &schema, warnings, &mut files),

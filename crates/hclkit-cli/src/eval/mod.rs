@@ -1,5 +1,6 @@
 //! `hclkit eval`: evaluates one expression and prints its value as JSON, the way Terraform's
-//! `jsonencode` writes it, or its diagnostics with exit status 1 — a console for any HCL.
+//! `jsonencode` writes it, or its diagnostics with exit status 1 (2 when `--vars` cannot be
+//! used, as in `hclkit check`) — a console for any HCL.
 //!
 //! ```text
 //! hclkit eval [--functions stdlib|terraform|none] [--vars JSON|FILE] [--base-dir DIR] [--planning] [--diags=json] EXPR
@@ -73,7 +74,7 @@ const EXPR_NAME: &str = "<expr>";
 /// standard error is also a terminal).
 pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
     let mut files = Files::new();
-    let (result, diags) = eval(args, &mut files);
+    let (result, diags, vars_unusable) = eval(args, &mut files);
     let failed = diags.has_errors();
     if !diags.is_empty() {
         match args.diags {
@@ -91,6 +92,9 @@ pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
             }
         }
     }
+    if vars_unusable {
+        return ExitCode::from(2);
+    }
     if failed {
         return ExitCode::from(1);
     }
@@ -101,8 +105,9 @@ pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
 }
 
 /// Evaluates the expression: the JSON text of its value (when there are no errors) and the
-/// diagnostics, with the sources they point into added to `files`.
-pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics) {
+/// diagnostics, with the sources they point into added to `files`, and whether `--vars` could
+/// not be used (then nothing was evaluated).
+pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics, bool) {
     let mut diags = Diagnostics::new();
     let mut ctx = EvalContext::new();
     match args.functions {
@@ -124,21 +129,24 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics)
         let (vars, d) = match vars.strip_prefix('@') {
             Some(path) => match std::fs::read(path) {
                 Ok(src) => files.parse_vars(src, path),
-                Err(_) => (Default::default(), Diagnostics(vec![hclkit::files::read_error(path, true)])),
+                Err(e) => (
+                    Default::default(),
+                    Diagnostics(vec![hclkit::files::read_failure(path, &hclkit::files::io_reason(&e), false)]),
+                ),
             },
             None => files.read_vars(vars, "<vars>"),
         };
         diags.extend(d);
         ctx = ctx.with_variables(vars);
         if diags.has_errors() {
-            return (None, diags);
+            return (None, diags, true);
         }
     }
     let src: Arc<[u8]> = if args.expr == "-" {
         let mut buf = Vec::new();
-        if std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).is_err() {
-            diags.push(hclkit::files::read_error("<stdin>", false));
-            return (None, diags);
+        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
+            diags.push(hclkit::files::read_failure("<stdin>", &hclkit::files::io_reason(&e), false));
+            return (None, diags, false);
         }
         buf.into()
     } else {
@@ -148,18 +156,18 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics)
     let (file, d) = hclkit::parse_expression(src, EXPR_NAME);
     diags.extend(d);
     if diags.has_errors() {
-        return (None, diags);
+        return (None, diags, false);
     }
     let (value, d) = evaluate(file.expr(), Some(&ctx));
     diags.extend(d);
     if diags.has_errors() {
-        return (None, diags);
+        return (None, diags, false);
     }
     match encode(&value) {
-        Ok(json) => (Some(json), diags),
+        Ok(json) => (Some(json), diags, false),
         Err(d) => {
             diags.push(*d);
-            (None, diags)
+            (None, diags, false)
         }
     }
 }

@@ -18,15 +18,16 @@ use crate::walk::{io_text, is_native_name, walk};
 /// The long description of the subcommand (its `--help`).
 pub const ABOUT: &str = "Rewrites HCL native-syntax files in the canonical layout (the layout of terraform fmt, \
 packer fmt and hclfmt, byte for byte) and lists the files it changed. A directory is searched \
-recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries and JSON-syntax files are \
-skipped); files named explicitly are formatted whatever their name, except *.json. Without PATH, \
+recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries, what .gitignore and \
+.ignore files ignore, and JSON-syntax files are skipped); files named explicitly are formatted whatever their name, except *.json. Without PATH, \
 the current directory; \"-\" formats standard input to standard output.";
 
 #[derive(clap::Args, Debug, Default, PartialEq, Eq)]
 #[command(
     help_template = crate::check::HELP_TEMPLATE,
-    after_help = "Exit status: 0 on success, 1 if a file could not be read, written or (with --terraform) \
-parsed, 2 on a usage error, 3 with --check when a file is not formatted."
+    after_help = "Exit status: 0 on success, 1 if a file could not be read, written or parsed (a file with \
+syntax errors is reported and left as it is, unless --force), 2 on a usage error, 3 with --check when a \
+file is not formatted."
 )]
 pub struct FmtArgs {
     /// Write nothing; list the files that are not formatted, and exit with 3 if there are any
@@ -41,13 +42,63 @@ pub struct FmtArgs {
     pub no_align: bool,
     /// Also make the changes terraform fmt makes on top of the layout: a lone "${expr}"
     /// becomes expr, block labels are quoted, and legacy type names in variable blocks
-    /// ("string", list) become type expressions; files with syntax errors are reported and
-    /// left alone
-    #[arg(long)]
+    /// ("string", list) become type expressions (the same as --layout=terraform)
+    #[arg(long, conflicts_with = "layout")]
     pub terraform: bool,
+    /// Which layout: terraform (terraform fmt's bytes: its changes on top of the layout, and
+    /// on standard input a final newline), hcl (hclfmt's layout), or auto: terraform for
+    /// *.tf, *.tfvars, *.tftest.hcl, *.tfmock.hcl and standard input, hcl for other files
+    #[arg(long, value_enum, default_value_t = Layout::Auto, value_name = "LAYOUT")]
+    pub layout: Layout,
+    /// Format files with syntax errors too, with the HCL layout (as hclfmt does); without it
+    /// such a file is reported and left byte for byte as it is. Files that are not text are
+    /// never written
+    #[arg(long)]
+    pub force: bool,
+    /// Walk directories into everything: also entries that .gitignore or .ignore files
+    /// ignore, and hidden ones (.git, .terraform)
+    #[arg(long)]
+    pub no_ignore: bool,
     /// Files and directories to format ("-": standard input to standard output)
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
+}
+
+/// The layout `hclkit fmt` gives a file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// Terraform's for Terraform files and standard input, HCL's for other files.
+    #[default]
+    Auto,
+    /// The reference formatter's layout (hclfmt's).
+    Hcl,
+    /// `terraform fmt`'s: its normalisations on top of the layout.
+    Terraform,
+}
+
+/// Whether a file of this name is Terraform's (`terraform fmt` formats these).
+fn is_terraform_name(name: &str) -> bool {
+    [".tf", ".tfvars", ".tftest.hcl", ".tfmock.hcl"].iter().any(|e| name.ends_with(e))
+}
+
+/// Writes `bytes` to `path` atomically: into a temporary file in the same directory, given the
+/// file's permissions, then renamed over it (through symbolic links, to the file they name),
+/// so an interrupted run leaves either the old file or the new one.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let target = std::fs::canonicalize(path)?;
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let permissions = std::fs::metadata(&target)?.permissions();
+    let mut tmp = tempfile::Builder::new().prefix(".hclkit-fmt-").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().set_permissions(permissions)?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// The error for a path that cannot be read, rendered as every command renders it.
+fn read_failure_text(name: &str, reason: &str, directory: bool, color: bool) -> String {
+    let diags = hclkit::Diagnostics(vec![hclkit::files::read_failure(name, reason, directory)]);
+    crate::renderer(color).render_collapsed(&diags, &OneFile { name, src: &[], file: None })
 }
 
 /// The outcome for one file.
@@ -86,18 +137,42 @@ struct Job<'a> {
 }
 
 impl Job<'_> {
-    /// Formats `src`: `Ok(formatted)`, or `Err(diagnostics as text)` when `--terraform`
-    /// refuses it.
-    fn format(&self, name: &str, src: &[u8]) -> Result<Vec<u8>, String> {
-        if !self.args.terraform {
-            return Ok(self.formatter.format(src));
+    /// Formats `src` (`stdin`: it came from standard input): `Ok(formatted)`, or
+    /// `Err(diagnostics as text)` when it is not text, or has syntax errors and no `--force`.
+    fn format(&self, name: &str, src: &[u8], stdin: bool) -> Result<Vec<u8>, String> {
+        let render = |diags: &hclkit::Diagnostics, file: Option<hclkit::syntax::native::File>| {
+            let files = OneFile { name, src, file };
+            crate::renderer(self.color).render_collapsed(diags, &files)
+        };
+        if let Some(d) = hclkit::files::not_text(src, name) {
+            return Err(render(&hclkit::Diagnostics(vec![d]), None));
         }
-        self.formatter.terraform(src, name).map_err(|diags| {
-            let shared: Arc<[u8]> = src.into();
-            let (file, _) = hclkit::parse_config(shared, name);
-            let files = OneFile { name, src, file: Some(file) };
-            crate::renderer(self.color).render_collapsed(&diags, &files)
-        })
+        let terraform = match (self.args.terraform, self.args.layout) {
+            (true, _) | (_, Layout::Terraform) => true,
+            (_, Layout::Hcl) => false,
+            (_, Layout::Auto) => stdin || is_terraform_name(name),
+        };
+        let parse = || hclkit::parse_config(Arc::<[u8]>::from(src), name);
+        if terraform {
+            return match self.formatter.terraform(src, name) {
+                Ok(mut out) => {
+                    // `terraform fmt -` ends its output with a newline (an empty input gives one).
+                    if stdin && !out.ends_with(b"\n") {
+                        out.push(b'\n');
+                    }
+                    Ok(out)
+                }
+                Err(_) if self.args.force => Ok(self.formatter.format(src)),
+                Err(diags) => Err(render(&diags, Some(parse().0))),
+            };
+        }
+        if !self.args.force {
+            let (file, diags) = parse();
+            if diags.has_errors() {
+                return Err(render(&diags, Some(file)));
+            }
+        }
+        Ok(self.formatter.format(src))
     }
 
     fn run(&self, path: &Path) -> Outcome {
@@ -107,11 +182,11 @@ impl Job<'_> {
             Ok(s) => s,
             Err(e) => {
                 o.failed = true;
-                o.err = format!("hclkit fmt: {name}: {}\n", io_text(&e));
+                o.err = read_failure_text(&name, &io_text(&e), false, self.color);
                 return o;
             }
         };
-        let formatted = match self.format(&name, &src) {
+        let formatted = match self.format(&name, &src, false) {
             Ok(f) => f,
             Err(diags) => {
                 o.failed = true;
@@ -127,7 +202,7 @@ impl Job<'_> {
             o.out = diff::unified(&name, &src, &formatted);
         }
         if !self.args.check && !self.args.diff {
-            if let Err(e) = std::fs::write(path, &formatted) {
+            if let Err(e) = write_atomically(path, &formatted) {
                 o.failed = true;
                 o.err = format!("hclkit fmt: {name}: {}\n", io_text(&e));
             }
@@ -143,7 +218,7 @@ fn run_stdin(job: &Job<'_>) -> ExitCode {
         eprintln!("hclkit fmt: standard input: {e}");
         return ExitCode::from(1);
     }
-    let formatted = match job.format("<stdin>", &src) {
+    let formatted = match job.format("<stdin>", &src, true) {
         Ok(f) => f,
         Err(diags) => {
             eprint!("{diags}");
@@ -187,17 +262,21 @@ pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
     let mut errors = Vec::new();
     for p in &args.paths {
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &|name| is_native_name(name), &mut files, &mut errors),
+            Ok(m) if m.is_dir() => {
+                let mut unreadable = Vec::new();
+                walk(p, args.no_ignore, &|name| is_native_name(name), &mut files, &mut unreadable);
+                errors.extend(unreadable.into_iter().map(|(path, reason)| (path, reason, true)));
+            }
             Ok(_) if p.extension().is_some_and(|e| e == "json") => {
                 eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
             }
             Ok(_) => files.push(p.clone()),
-            Err(e) => errors.push(format!("{}: {}", p.display(), io_text(&e))),
+            Err(e) => errors.push((p.display().to_string(), io_text(&e), false)),
         }
     }
     let mut failed = !errors.is_empty();
-    for e in &errors {
-        eprintln!("hclkit fmt: {e}");
+    for (path, reason, directory) in &errors {
+        eprint!("{}", read_failure_text(path, reason, *directory, color));
     }
 
     // Format on rayon's threads (RAYON_NUM_THREADS sets how many); report in order as

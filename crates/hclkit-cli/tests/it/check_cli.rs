@@ -182,6 +182,44 @@ fn directories_are_searched_recursively_in_order() {
     assert!(stdout(&o).contains("--> mod/package.json:1:1"), "{}", stdout(&o));
 }
 
+/// Directories are walked as ripgrep walks them: what .gitignore and .ignore files ignore and
+/// hidden entries are skipped, unless named explicitly or with --no-ignore.
+#[test]
+fn walks_honour_ignore_files_and_skip_hidden_entries() {
+    let d = scratch("ignored");
+    write(&d, ".gitignore", "target/\n*.generated.tf\n");
+    write(&d, "sub/.ignore", "vendor\n");
+    write(&d, "main.tf", "a = 1\n");
+    write(&d, "x.generated.tf", "b = \n");
+    write(&d, "target/debug/t.hcl", "c = \n");
+    write(&d, "sub/ok.hcl", "d = 1\n");
+    write(&d, "sub/vendor/v.hcl", "e = \n");
+    write(&d, ".terraform/modules/m.tf", "f = \n");
+    let o = run_in(&d, &["check"], "");
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "checked 2 files: no problems\n".to_owned()));
+    let o = run_in(&d, &["check", "--no-ignore", "."], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).ends_with("checked 6 files: 4 errors, 0 warnings\n"), "{}", stdout(&o));
+    // A directory named explicitly is walked, hidden or ignored.
+    let o = run_in(&d, &["check", ".terraform", "target"], "");
+    assert!(stdout(&o).ends_with("checked 2 files: 2 errors, 0 warnings\n"), "{}", stdout(&o));
+}
+
+/// A file that is not text gets one diagnostic instead of one per stray byte.
+#[test]
+fn a_binary_file_is_one_error() {
+    let d = scratch("binary");
+    let mut elf = b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\n".to_vec();
+    elf.extend((0..2000u32).map(|i| (i * 7 % 251) as u8));
+    std::fs::write(d.join("a.out"), &elf).unwrap();
+    let o = run_in(&d, &["check", "a.out"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.starts_with("error: Not a text file\n --> a.out:1:8\n"), "{out}");
+    assert!(out.ends_with("checked 1 file: 1 error, 0 warnings\n"), "{out}");
+    assert!(out.lines().count() < 10, "{out}");
+}
+
 #[test]
 fn many_files_in_parallel_report_in_argument_order() {
     let d = scratch("parallel");

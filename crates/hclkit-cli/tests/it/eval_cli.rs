@@ -61,9 +61,13 @@ fn variables_come_from_a_json_object() {
     let file = dir.join("vars.json");
     std::fs::write(&file, r#"{"n": 41}"#).unwrap();
     assert_eq!(run(&["--vars", &format!("@{}", file.display()), "n + 1"]).1, "42\n");
+    // Unusable --vars exit with 2, as in hclkit check; a file that cannot be read says why.
     let (code, _, err) = run(&["--vars", r#"{"a":"#, "a"]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, Some(2));
     assert!(err.contains("--> <vars>:1:"), "{err}");
+    let (code, _, err) = run(&["--vars", "@/nonexistent/vars.json", "a"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("could not be read: No such file or directory."), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -20,6 +20,8 @@ pub(crate) trait LineView {
     fn kind(&self, i: usize) -> TokenKind;
     /// The bytes of token `i`.
     fn text(&self, i: usize) -> &[u8];
+    /// Whether white space separated token `i` from the token before it in the input.
+    fn spaced(&self, i: usize) -> bool;
 }
 
 /// Whether a token ends a formatter line.
@@ -70,6 +72,78 @@ impl Indent {
     }
 }
 
+/// Whether a token is lexed the same way wherever it stands outside template text: the
+/// tokens [`keep_apart`] re-lexes. Template text, its delimiters, heredocs, comments and
+/// newlines are lexed in their own modes and never join the tokens beside them.
+fn relexable(kind: TokenKind) -> bool {
+    use TokenKind::*;
+    !matches!(
+        kind,
+        Newline
+            | Comment
+            | QuotedLit
+            | StringLit
+            | OQuote
+            | CQuote
+            | OHeredoc
+            | CHeredoc
+            | TemplateInterp
+            | TemplateControl
+            | TemplateSeqEnd
+            | Eof
+    )
+}
+
+/// How many tokens on each side of a gap [`keep_apart`] re-lexes: more than any token that
+/// adjacent tokens can form spans (`1.5e+10` is the longest, from `1 . 5e+10`), and a bound
+/// that keeps the check linear on long lines.
+const RELEX_WINDOW: usize = 8;
+
+/// Keeps a space wherever the layout removed one and the tokens on either side, written
+/// together, would read as different tokens: `2. 3` (the number 2 and the legacy index `.3`)
+/// must not become the number `2.3`, nor `! =` become `!=`. Each such gap is checked by
+/// lexing the tokens around it, as laid out, again.
+fn keep_apart<L: LineView + ?Sized>(line: &L, spaces: &mut [u32]) {
+    let n = line.len();
+    let mut buf = Vec::new();
+    for i in 1..n {
+        if spaces[i] != 0 || !line.spaced(i) || !relexable(line.kind(i - 1)) || !relexable(line.kind(i)) {
+            continue;
+        }
+        let mut from = i - 1;
+        while from > 0 && i - from < RELEX_WINDOW && spaces[from] == 0 && relexable(line.kind(from - 1)) {
+            from -= 1;
+        }
+        let mut to = i;
+        while to + 1 < n && to - i < RELEX_WINDOW && spaces[to + 1] == 0 && relexable(line.kind(to + 1)) {
+            to += 1;
+        }
+        if !relexes_same(line, from, to, &mut buf) {
+            spaces[i] = 1;
+        }
+    }
+}
+
+/// Whether tokens `from..=to`, written with no space between them, lex as the same tokens.
+fn relexes_same<L: LineView + ?Sized>(line: &L, from: usize, to: usize, buf: &mut Vec<u8>) -> bool {
+    use crate::syntax::native::lexer::{LexMode, Lexer};
+    buf.clear();
+    for i in from..=to {
+        buf.extend_from_slice(line.text(i));
+    }
+    let mut lexer = Lexer::new(buf, LexMode::Normal).reference_identifiers();
+    let mut at = 0u32;
+    for i in from..=to {
+        let t = lexer.next_token();
+        let len = u32::try_from(line.text(i).len()).unwrap_or(u32::MAX);
+        if t.kind != line.kind(i) || t.span.start != at || t.span.end - t.span.start != len {
+            return false;
+        }
+        at += len;
+    }
+    lexer.next_token().kind == TokenKind::Eof
+}
+
 /// The result of laying out one line.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct LineLayout {
@@ -91,6 +165,7 @@ pub(crate) fn layout_line<L: LineView + ?Sized>(
     line: &L,
     indent: &mut Indent,
     max_indent: usize,
+    join_tokens: bool,
     spaces: &mut Vec<u32>,
 ) -> LineLayout {
     let n = line.len();
@@ -148,6 +223,9 @@ pub(crate) fn layout_line<L: LineView + ?Sized>(
     }
     if let Some(c) = comment {
         spaces[c] = 1;
+    }
+    if !join_tokens {
+        keep_apart(line, spaces);
     }
 
     let mut out = LineLayout { assign, comment, ..LineLayout::default() };

@@ -14,7 +14,10 @@
 //! - trailing white space goes; blank lines, line endings (CRLF stays CRLF), comments, and
 //!   long lines stay as they are.
 //!
-//! Formatting is idempotent and never changes the tokens.
+//! Formatting is idempotent and never changes the tokens: where removing a space would join
+//! two tokens into different ones (`2. 3`, the number 2 and the legacy index `.3`, would read
+//! as the number `2.3`), the space stays. The reference joins them; [`Formatter::join_tokens`]
+//! does as it does (see `docs/spec-departures.md`).
 //!
 //! ```
 //! let src = "resource \"x\" \"y\" {\nname=\"a\"\ncount   =   2 # two\n}\n";
@@ -72,6 +75,7 @@ pub const MAX_SOURCE_LEN: usize = u32::MAX as usize - 1;
 pub struct Formatter {
     align: bool,
     depth: usize,
+    join_tokens: bool,
 }
 
 impl Default for Formatter {
@@ -81,9 +85,26 @@ impl Default for Formatter {
 }
 
 impl Formatter {
-    /// The reference's layout: `=` and comments aligned, no base indentation.
+    /// The reference's layout: `=` and comments aligned, no base indentation, and no two
+    /// tokens joined into different ones (see [`Formatter::join_tokens`]).
     pub const fn new() -> Formatter {
-        Formatter { align: true, depth: 0 }
+        Formatter { align: true, depth: 0, join_tokens: false }
+    }
+
+    /// Whether the layout may remove a space that kept two tokens apart, so that they read as
+    /// different tokens, as the reference does (`hclfmt`, the drop-in, sets it): `2. 3` (the
+    /// number 2 and the legacy index `.3`) becomes the number `2.3`, `! =` becomes `!=`. Off
+    /// by default: formatting then never changes what a file means.
+    ///
+    /// ```
+    /// use hclkit::format::Formatter;
+    /// let src = b"a = [2. 3]\n";
+    /// assert_eq!(Formatter::new().format(src), b"a = [2. 3]\n");
+    /// assert_eq!(Formatter::new().join_tokens(true).format(src), b"a = [2.3]\n");
+    /// ```
+    pub const fn join_tokens(mut self, join: bool) -> Formatter {
+        self.join_tokens = join;
+        self
     }
 
     /// Whether the `=` of consecutive attributes and the comments ending consecutive lines

@@ -27,6 +27,9 @@ impl LineView for SrcLine<'_> {
     fn text(&self, i: usize) -> &[u8] {
         self.toks[i].span.slice(self.src)
     }
+    fn spaced(&self, i: usize) -> bool {
+        i > 0 && self.toks[i].span.start > self.toks[i - 1].span.end
+    }
 }
 
 /// Appends `n` spaces.
@@ -94,7 +97,7 @@ pub(crate) fn format_into(fmt: &Formatter, src: &[u8], out: &mut Vec<u8>) {
         let line_done = at_eof || ends_line(tok.kind, tok.span.slice(src));
         if line_done && !line.is_empty() {
             let view = SrcLine { src, toks: &line };
-            let lay = layout_line(&view, &mut indent, super::MAX_INDENT_LEVELS, &mut sp);
+            let lay = layout_line(&view, &mut indent, super::MAX_INDENT_LEVELS, fmt.join_tokens, &mut sp);
             let bytes: usize = line.iter().map(|t| (t.span.end - t.span.start) as usize).sum::<usize>()
                 + sp.iter().map(|&s| s as usize).sum::<usize>();
             room(out, bytes);

@@ -96,6 +96,9 @@ impl LineView for Slice<'_, '_> {
     fn text(&self, i: usize) -> &[u8] {
         &self.toks[i].text
     }
+    fn spaced(&self, i: usize) -> bool {
+        self.toks[i].spaces_before > 0
+    }
 }
 
 /// Lays out `tokens` in place (see [`Formatter::layout`]).
@@ -113,7 +116,13 @@ pub(crate) fn layout(fmt: &Formatter, tokens: &mut [FmtToken<'_>]) {
                 break;
             }
         }
-        let lay = layout_line(&Slice { toks: &tokens[start..stop] }, &mut indent, super::MAX_INDENT_LEVELS, &mut sp);
+        let lay = layout_line(
+            &Slice { toks: &tokens[start..stop] },
+            &mut indent,
+            super::MAX_INDENT_LEVELS,
+            fmt.join_tokens,
+            &mut sp,
+        );
         for (t, &s) in tokens[start..stop].iter_mut().zip(&sp) {
             t.spaces_before = s;
         }

@@ -37,9 +37,12 @@ fn token_texts(src: &[u8]) -> Vec<(TokenKind, Vec<u8>)> {
 
 /// What must hold for every input: the token-sequence API gives the same output, formatting
 /// again changes nothing, and the tokens are kept.
+/// The reference's layout, tokens it joins included (`hclfmt`'s).
+const REFERENCE: Formatter = Formatter::new().join_tokens(true);
+
 fn check_properties(name: &str, src: &[u8], out: &[u8]) -> Result<(), String> {
     let mut toks = tokens(src);
-    Formatter::new().layout(&mut toks);
+    REFERENCE.layout(&mut toks);
     let mut via_tokens = Vec::new();
     write_tokens(&toks, &mut via_tokens);
     if via_tokens != out {
@@ -56,7 +59,7 @@ fn check_properties(name: &str, src: &[u8], out: &[u8]) -> Result<(), String> {
         return Err(format!("{name}: formatting changed the tokens"));
     }
     // The layout is a function of the tokens: where they are kept, formatting is idempotent.
-    if kept && format::format(out) != out {
+    if kept && REFERENCE.format(out) != out {
         return Err(format!("{name}: formatting is not idempotent"));
     }
     Ok(())
@@ -80,7 +83,7 @@ fn recorded_cases_match_the_reference() {
         *groups.entry(name.split('/').next().unwrap_or("").to_owned()).or_default() += 1;
         let src = std::fs::read(input).unwrap();
         let want = std::fs::read(input.with_extension("want")).unwrap_or_else(|_| panic!("{name}: no .want"));
-        let got = format::format(&src);
+        let got = REFERENCE.format(&src);
         if got != want {
             bad.push(format!("{name}:\n--- want\n{}\n--- got\n{}", show(&want), show(&got)));
             continue;
@@ -110,7 +113,7 @@ fn differential() {
         let src = std::fs::read(f).unwrap();
         let want =
             std::fs::read(reference.join(rel)).unwrap_or_else(|_| panic!("no reference output for {}", rel.display()));
-        let got = format::format(&src);
+        let got = REFERENCE.format(&src);
         if got != want {
             bad.push(format!("{}: differs from the reference", rel.display()));
         } else if let Err(e) = check_properties(&rel.display().to_string(), &src, &got) {
@@ -119,4 +122,48 @@ fn differential() {
     }
     eprintln!("{} cases compared", files.len());
     assert!(bad.is_empty(), "{} of {} cases fail:\n{}", bad.len(), files.len(), bad.join("\n"));
+}
+
+/// The default layout never joins two tokens into different ones, where the reference does:
+/// every sequence of three tokens from an alphabet of those that can join, separated by
+/// spaces, lexes as the same tokens after formatting (checked by lexing the output again).
+#[test]
+fn default_layout_never_joins_tokens() {
+    let alphabet = [
+        "2", "3", ".5", "1e", "e5", ".", "...", "!", "=", "-", "+", "/", "*", "%", "<", ">", "&", "|", ":", "?", ",",
+        "a", "(", ")", "[", "]", "{", "}", "=>", "#",
+    ];
+    let mut joined_by_reference = 0;
+    for x in alphabet {
+        for y in alphabet {
+            for z in alphabet {
+                let src = format!("v = {x} {y} {z}\n");
+                let out = format::format(src.as_bytes());
+                assert_eq!(
+                    token_texts(&out),
+                    token_texts(src.as_bytes()),
+                    "{src:?} became {:?}",
+                    String::from_utf8_lossy(&out)
+                );
+                if token_texts(&REFERENCE.format(src.as_bytes())) != token_texts(src.as_bytes()) {
+                    joined_by_reference += 1;
+                }
+            }
+        }
+    }
+    // The reference joins some (the check above is not vacuous).
+    assert!(joined_by_reference > 100, "{joined_by_reference}");
+}
+
+/// The fuzzing find: `2. 3` is the number 2 and a legacy index; the reference prints `[2.3]`,
+/// a number. The default layout keeps the space; the layout around it is the reference's.
+#[test]
+fn legacy_index_after_a_number_stays_an_index() {
+    let src = b"a =   max((c ? [1] : [2. 3])...)\n";
+    assert_eq!(format::format(src), b"a = max((c ? [1] : [2. 3])...)\n");
+    assert_eq!(REFERENCE.format(src), b"a = max((c ? [1] : [2.3])...)\n");
+    for (src, want) in [("a = 1 .5\n", "a = 1 .5\n"), ("a = b. . .c\n", "a = b. ..c\n"), ("a = ! = b\n", "a = ! = b\n")]
+    {
+        assert_eq!(format::format_str(src), want);
+    }
 }

@@ -88,7 +88,8 @@ impl Run {
             }
         }
 
-        let out = hclkit::format::format(&src);
+        // The reference's bytes, tokens it joins included (`2. 3` becomes `2.3`).
+        let out = hclkit::format::Formatter::new().join_tokens(true).format(&src);
         if out != src {
             self.changed.push(name.to_owned());
         }
