@@ -31,6 +31,7 @@ mod json_static;
 mod json_syntax;
 mod limits;
 mod merged;
+mod namespaced;
 mod serde;
 mod serde_example;
 mod serde_roundtrip;
