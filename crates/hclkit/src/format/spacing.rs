@@ -32,9 +32,10 @@ pub(crate) fn space_after(
         return false;
     }
     // The parts of a namespaced function name (`provider::aws::arn_parse`; HCL v2.20, as
-    // `terraform fmt` v1.11 writes them).
+    // `terraform fmt` v1.11 writes them). Not after `:` (broken input), where `:::` would
+    // read back as `::` `:`.
     if subject == DoubleColon || after == DoubleColon {
-        return false;
+        return subject == Colon;
     }
     // Attribute access.
     if subject == Dot || after == Dot {
@@ -140,5 +141,7 @@ mod tests {
         assert!(space_after(Ident, false, None, Equal));
         assert!(!space_after(Ident, false, None, DoubleColon));
         assert!(!space_after(DoubleColon, false, Some(Ident), Ident));
+        assert!(!space_after(DoubleColon, false, Some(Ident), Colon));
+        assert!(space_after(Colon, false, Some(Ident), DoubleColon));
     }
 }

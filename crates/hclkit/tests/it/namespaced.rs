@@ -234,3 +234,16 @@ fn convert_keeps_the_call_both_ways() {
     let back = json_to_native(json.into_bytes(), "x.json", &Schema::new()).unwrap();
     assert_eq!(back, "a = core::max(1, 2)\nb = provider::aws::arn_parse(x)\n");
 }
+
+#[test]
+fn the_formatter_joins_the_path_and_keeps_the_tokens() {
+    use hclkit::format::{format_str, tokens};
+    let kinds = |s: &str| tokens(s.as_bytes()).into_iter().map(|t| (t.kind, t.text.into_owned())).collect::<Vec<_>>();
+    assert_eq!(format_str("x = core :: max( 1 )\n"), "x = core::max(1)\n");
+    // Broken input: a `:` before `::` keeps its space, else `:::` would read as `::` `:`.
+    for src in ["x = a ? b : ::c()\n", "x = a:: :b\n", "x = a ::::b\n", "x = core :: max(1)\n"] {
+        let out = format_str(src);
+        assert_eq!(kinds(src), kinds(&out), "{src:?} became {out:?}");
+        assert_eq!(format_str(&out), out, "{src:?}: not idempotent");
+    }
+}
