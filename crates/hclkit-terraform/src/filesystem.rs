@@ -88,6 +88,7 @@ pub(crate) fn register(table: &mut Table, options: &Options) {
 pub(crate) fn register_templatefile(table: &mut Table, options: &Options) {
     let mut inner = table.clone();
     inner.insert("templatefile", templatefile_stub());
+    inner.insert(crate::core_name("templatefile"), templatefile_stub());
     table.insert("templatefile", templatefile(options.filesystem.clone(), inner));
 }
 

@@ -11,6 +11,7 @@
 //! reads nothing.
 
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 
 use hclkit_value::function::Function;
 
@@ -123,16 +124,41 @@ pub fn functions(options: &Options) -> BTreeMap<&'static str, Function> {
     for module in MODULES {
         (module.register)(&mut table, options);
     }
-    // Last: templates see the finished table.
+    // Last: templates see the finished table, `core::` names included.
+    add_core_aliases(&mut table);
     filesystem::register_templatefile(&mut table, options);
+    table.insert(core_name("templatefile"), table["templatefile"].clone());
     table
 }
 
+/// Terraform 1.8's `core::` namespace: `core::NAME` is every built-in `NAME` (not the
+/// provider functions), so a configuration can name a built-in that a provider function of
+/// the same name would otherwise hide.
+fn add_core_aliases(table: &mut Table) {
+    let builtins: Vec<(&'static str, Function)> =
+        table.iter().filter(|(name, _)| !name.contains("::")).map(|(name, f)| (*name, f.clone())).collect();
+    for (name, f) in builtins {
+        table.insert(core_name(name), f);
+    }
+}
+
+/// `core::NAME`, as a `'static` name for the table. The names are a fixed set (the built-ins),
+/// each made once per process and kept.
+pub(crate) fn core_name(name: &'static str) -> &'static str {
+    static NAMES: Mutex<BTreeMap<&'static str, &'static str>> = Mutex::new(BTreeMap::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    names.entry(name).or_insert_with(|| Box::leak(format!("{CORE}{name}").into_boxed_str()))
+}
+
+/// The prefix of the `core::` aliases of the built-ins.
+const CORE: &str = "core::";
+
 /// Every function of [`functions`], described: the entries of the modules that define them,
-/// and [`Origin::CtyStdlib`] for the go-cty functions no module replaces.
+/// and [`Origin::CtyStdlib`] for the go-cty functions no module replaces. The `core::NAME`
+/// aliases (Terraform 1.8) are not listed: each is the function `NAME` under another name.
 pub fn catalog() -> Vec<FunctionInfo> {
     let mut out: BTreeMap<&'static str, FunctionInfo> = BTreeMap::new();
-    for name in functions(&Options::default()).keys() {
+    for name in functions(&Options::default()).keys().filter(|n| !n.starts_with(CORE)) {
         out.insert(name, FunctionInfo { name, origin: Origin::CtyStdlib, since: "<=1.0", note: "" });
     }
     for module in MODULES {

@@ -2,9 +2,11 @@
 //! `provider::terraform::encode_tfvars` and `provider::terraform::decode_tfvars`, from
 //! Terraform's documentation.
 //!
-//! They are in the table under those full names. hclkit's native-syntax parser follows HCL
-//! v2.14.1's grammar, which has no namespaced function calls (HCL v2.18 added them), so an
-//! expression cannot call them yet; an application can call them through the table.
+//! They are in the table under those full names, which expressions call as HCL v2.20's
+//! namespaced functions: `provider::terraform::encode_tfvars({a = 1})` (hclkit parses them,
+//! a departure from the v2.14.1 reference: `docs/spec-departures.md`). Terraform offers them
+//! when a module requires the built-in provider (`terraform.io/builtin/terraform`); this table
+//! always has them.
 //!
 //! Values are written as hclwrite's `TokensForValue` writes them, then laid out by hclkit's
 //! formatter (hclwrite's `format`): lists and tuples on one line, objects and maps one
@@ -29,19 +31,19 @@ pub(crate) const INFO: &[FunctionInfo] = &[
         name: "provider::terraform::decode_tfvars",
         origin: Origin::Terraform,
         since: "1.8",
-        note: "The attributes of `.tfvars` content as an object (no functions or variables). A namespaced name: callable through the table, not yet from hclkit's parser (HCL v2.14.1 grammar).",
+        note: "The attributes of `.tfvars` content as an object (no functions or variables). A namespaced name (HCL v2.20 call syntax).",
     },
     FunctionInfo {
         name: "provider::terraform::encode_expr",
         origin: Origin::Terraform,
         since: "1.8",
-        note: "A value as HCL expression syntax, as hclwrite writes it. A namespaced name: callable through the table, not yet from hclkit's parser.",
+        note: "A value as HCL expression syntax, as hclwrite writes it. A namespaced name (HCL v2.20 call syntax).",
     },
     FunctionInfo {
         name: "provider::terraform::encode_tfvars",
         origin: Origin::Terraform,
         since: "1.8",
-        note: "An object or map as `.tfvars` content, attributes sorted by name. A namespaced name: callable through the table, not yet from hclkit's parser.",
+        note: "An object or map as `.tfvars` content, attributes sorted by name. A namespaced name (HCL v2.20 call syntax).",
     },
 ];
 

@@ -122,3 +122,17 @@ fn expression_from_standard_input_and_planning() {
     assert_eq!(code, Some(1));
     assert!(err.contains("Value not known"), "{err}");
 }
+
+/// Namespaced calls (HCL v2.20): values as Terraform v1.11.4 gives them
+/// (crates/hclkit-terraform/tests/data/namespaced/terraform.want.jsonl).
+#[test]
+fn namespaced_calls() {
+    assert_eq!(run(&["core::max(1, 2)"]), (Some(0), "2\n".into(), String::new()));
+    assert_eq!(run(&["provider::terraform::encode_tfvars({a = 1})"]).1, "\"a = 1\\n\"\n");
+    let (code, _, err) = run(&["core::max"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("error: Missing open parenthesis"), "{err}");
+    let (code, _, err) = run(&["--functions", "stdlib", "core::max(1)"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("There are no functions in namespace \"core::\"."), "{err}");
+}

@@ -677,3 +677,27 @@ fn json_names_are_quoted_as_go_quotes() {
     let want = std::fs::read_to_string(data.join("want.stderr")).expect("recorded output");
     assert_eq!(text(&out.stderr), want);
 }
+
+/// Namespaced calls (HCL v2.20, `docs/spec-departures.md` "Newer HCL") in a native and a JSON
+/// input: Terraform's table has `core::NAME` for each built-in.
+#[test]
+fn namespaced_calls_in_inputs() {
+    let dir = scratch(
+        "namespaced",
+        &[
+            ("spec.hcldec", "object {\n  attr \"a\" { type = any }\n  attr \"b\" { type = string }\n}\n"),
+            ("in.hcl", "a = core::max(1, 5)\n"),
+            ("in.json", "{\"b\": \"${provider::terraform::encode_tfvars({x = 1})}\"}"),
+            ("bad.hcl", "a = core::maz(1)\n"),
+        ],
+    );
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--functions=terraform", "in.hcl", "in.json"], None);
+    assert_eq!(text(&out.stdout), "{\"a\":5,\"b\":\"x = 1\\n\"}\n", "{}", text(&out.stderr));
+    let out = hcldec(&dir, &["--spec=spec.hcldec", "--functions=terraform", "bad.hcl"], None);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("There is no function named \"maz\" in namespace core::."),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -31,6 +31,12 @@ pub(crate) fn space_after(
     if subject == Ident && after == OParen {
         return false;
     }
+    // The parts of a namespaced function name (`provider::aws::arn_parse`; HCL v2.20, as
+    // `terraform fmt` v1.11 writes them). Not after `:` (broken input), where `:::` would
+    // read back as `::` `:`.
+    if subject == DoubleColon || after == DoubleColon {
+        return subject == Colon;
+    }
     // Attribute access.
     if subject == Dot || after == Dot {
         return false;
@@ -133,5 +139,9 @@ mod tests {
         assert!(!space_after(OParen, false, None, Ident));
         assert!(!space_after(Ident, false, None, CParen));
         assert!(space_after(Ident, false, None, Equal));
+        assert!(!space_after(Ident, false, None, DoubleColon));
+        assert!(!space_after(DoubleColon, false, Some(Ident), Ident));
+        assert!(!space_after(DoubleColon, false, Some(Ident), Colon));
+        assert!(space_after(Colon, false, Some(Ident), DoubleColon));
     }
 }

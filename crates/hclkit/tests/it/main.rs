@@ -31,6 +31,7 @@ mod json_static;
 mod json_syntax;
 mod limits;
 mod merged;
+mod namespaced;
 mod serde;
 mod serde_blocks_as_maps;
 mod serde_example;

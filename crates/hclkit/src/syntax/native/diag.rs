@@ -43,6 +43,8 @@ pub(crate) enum Problem {
     InvalidExpression,
     ExpandNotLast,
     UnterminatedCall,
+    MissingFunctionName,
+    MissingOpenParen,
     MissingArgSeparator,
     UnterminatedTuple,
     MissingItemSeparator,
@@ -299,6 +301,14 @@ fn static_message(p: Problem) -> (&'static str, &'static str) {
         UnterminatedCall => (
             "Unterminated function call",
             "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parethesis nesting elsewhere in this file.",
+        ),
+        MissingFunctionName => (
+            "Missing function name",
+            "Function scope resolution symbol :: must be followed by a function name in this scope.",
+        ),
+        MissingOpenParen => (
+            "Missing open parenthesis",
+            "Function selector must be followed by an open parenthesis to begin the function call.",
         ),
         MissingArgSeparator => {
             ("Missing argument separator", "A comma is required to separate each function argument from the next.")

@@ -128,7 +128,7 @@ impl Expression for NativeExpression {
     fn as_call(&self) -> Option<StaticCall> {
         match self.syntax() {
             Expr::FunctionCall(c) => Some(StaticCall {
-                name: c.name().to_owned(),
+                name: c.name().into_owned(),
                 name_range: self.tree.range(c.name_span()),
                 arguments: c.args().map(|e| self.child(e)).collect(),
                 args_range: self.tree.range(c.open_paren_span().to(c.close_paren_span())),

@@ -216,6 +216,7 @@ impl<'s> Lexer<'s> {
             b'(' => one(OParen),
             b')' => one(CParen),
             b',' => one(Comma),
+            b':' if src.get(p + 1) == Some(&b':') => Some(Token::new(DoubleColon, p as u32, p as u32 + 2)),
             b':' => one(Colon),
             b'?' => one(Question),
             _ => None,
@@ -418,6 +419,7 @@ impl<'s> Lexer<'s> {
             b'+' => self.tok(Plus, p, p + 1),
             b'-' => self.tok(Minus, p, p + 1),
             b'?' => self.tok(Question, p, p + 1),
+            b':' if next == Some(b':') => self.tok(DoubleColon, p, p + 2),
             b':' => self.tok(Colon, p, p + 1),
             b'^' => self.tok(BitwiseXor, p, p + 1),
             b';' => self.tok(Semicolon, p, p + 1),
@@ -1092,7 +1094,8 @@ mod tests {
             r#"Minus"-" Or"||" NotEqual"!=" GreaterThan">" Question"?" CBrace"}" CBrack"]" CParen")" Star"*" Bang"!" LessThanEq"<=" Equal"=" Dot"." Slash"/" GreaterThanEq">=" FatArrow"=>" Comma"," Percent"%" Ellipsis"..." EOF"""#
         );
         assert_eq!(c("a..b"), r#"Ident"a" Dot"." Dot"." Ident"b" EOF"""#);
-        assert_eq!(c("a::b"), r#"Ident"a" Colon":" Colon":" Ident"b" EOF"""#);
+        assert_eq!(c("a::b"), r#"Ident"a" DoubleColon"::" Ident"b" EOF"""#);
+        assert_eq!(c("a:::b"), r#"Ident"a" DoubleColon"::" Colon":" Ident"b" EOF"""#);
         assert_eq!(c("a**b"), r#"Ident"a" Star"*" Star"*" Ident"b" EOF"""#);
     }
 

@@ -69,6 +69,9 @@ pub enum TokenKind {
     Question,
     /// `:`
     Colon,
+    /// `::`, separating the parts of a namespaced function name (`provider::aws::arn_parse`;
+    /// HCL v2.20 and later).
+    DoubleColon,
     /// `${` or `${~`
     TemplateInterp,
     /// `%{` or `%{~`
@@ -147,6 +150,7 @@ impl TokenKind {
             FatArrow => "TokenFatArrow",
             Question => "TokenQuestion",
             Colon => "TokenColon",
+            DoubleColon => "TokenDoubleColon",
             TemplateInterp => "TokenTemplateInterp",
             TemplateControl => "TokenTemplateControl",
             TemplateSeqEnd => "TokenTemplateSeqEnd",

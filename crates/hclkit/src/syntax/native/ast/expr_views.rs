@@ -8,6 +8,8 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use super::*;
 use crate::pos::Span;
+use crate::syntax::native::lexer::{lex, LexMode};
+use crate::syntax::native::token::TokenKind;
 
 /// The value of a literal, as far as the syntax knows it.
 ///
@@ -262,14 +264,35 @@ impl<'a> RelativeTraversalExpr<'a> {
 }
 
 impl<'a> FunctionCallExpr<'a> {
-    /// The function's name.
-    pub fn name(self) -> &'a str {
-        self.t.str(self.name_span())
+    /// The function's name: an identifier, or since HCL v2.20 a `::`-separated path of them
+    /// (`provider::aws::arn_parse`), the whole path being the name the function table is
+    /// searched for. Borrowed from the source unless the path is written with spaces,
+    /// comments or newlines between its parts (`core :: max`), when it is built as
+    /// `core::max`.
+    pub fn name(self) -> Cow<'a, str> {
+        let span = self.name_span();
+        if !self.n().call_flags().contains(CallFlags::SPACED) {
+            return Cow::Borrowed(self.t.str(span));
+        }
+        let src = span.slice(&self.t.src);
+        let (tokens, _) = lex(src, LexMode::Normal);
+        let parts: Vec<&str> = tokens
+            .iter()
+            .filter(|t| t.kind == TokenKind::Ident)
+            .map(|t| std::str::from_utf8(t.span.slice(src)).unwrap_or("\u{FFFD}"))
+            .collect();
+        Cow::Owned(parts.join("::"))
     }
 
-    /// The name's span.
+    /// Whether the name is a `::`-separated path (`core::max`), HCL v2.20's namespaced
+    /// functions.
+    pub fn is_namespaced(self) -> bool {
+        self.n().call_flags().contains(CallFlags::NAMESPACED)
+    }
+
+    /// The name's span: from its first identifier to its last.
     pub fn name_span(self) -> Span {
-        self.t.ident_at(self.span().start)
+        Span::new(self.span().start, CallLayout::header(self.t.extra(), self.n().data).name_end)
     }
 
     /// The span of `(`.

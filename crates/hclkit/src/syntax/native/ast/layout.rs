@@ -330,6 +330,11 @@ flags!(
     CallFlags {
         /// The last argument is followed by `...`.
         EXPAND = 1,
+        /// The name is a `::`-separated path (`provider::aws::arn_parse`).
+        NAMESPACED = 2,
+        /// The name's tokens are separated by spaces, comments or newlines, so its text is
+        /// not the name and the name must be built from its parts.
+        SPACED = 4,
     }
 );
 
@@ -521,6 +526,8 @@ record!(
 record!(
     /// The fixed part of a function call; its arguments follow ([`CallLayout`]).
     CallRec {
+        /// The end of the name (after its last identifier).
+        name_end: u32,
         /// The offset of `(`.
         open: u32,
         /// The start of `)` (it ends where the call does).

@@ -98,19 +98,11 @@ impl<'a> Evaluator<'a> {
     #[inline(never)]
     fn lookup_function(&self, e: FunctionCallExpr<'a>, scope: Scope<'_>) -> Result<Function, (Value, Diags)> {
         let name = e.name();
-        let d = match scope.function(name) {
+        let d = match scope.function(&name) {
             Ok(f) => return Ok(f.clone()),
             Err(false) => self.error("Function calls not allowed", "Functions may not be called here.", e.span(), None),
             Err(true) => {
-                let hint = name_suggestion(name, scope.suggestable_functions())
-                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
-                    .unwrap_or_default();
-                self.error(
-                    "Call to unknown function",
-                    format!("There is no function named {}.{hint}", go_quote(name)),
-                    e.name_span(),
-                    Some(e.span()),
-                )
+                self.error("Call to unknown function", unknown_function(&name, scope), e.name_span(), Some(e.span()))
             }
         };
         Err((Value::dynamic(), vec![d]))
@@ -184,7 +176,7 @@ impl<'a> Evaluator<'a> {
                 "Not enough function arguments",
                 format!(
                     "Function {} expects{qual} {} argument(s). Missing value for {}.",
-                    go_quote(name),
+                    go_quote(&name),
                     params.len(),
                     go_quote(&params[args.len()].name)
                 ),
@@ -196,7 +188,7 @@ impl<'a> Evaluator<'a> {
         if f.var_param().is_none() && args.len() > params.len() {
             let d = self.error(
                 "Too many function arguments",
-                format!("Function {} expects only {} argument(s).", go_quote(name), params.len()),
+                format!("Function {} expects only {} argument(s).", go_quote(&name), params.len()),
                 args[params.len()].start_span(),
                 Some(e.span()),
             );
@@ -331,7 +323,7 @@ impl<'a> Evaluator<'a> {
             self.stop(Expr::FunctionCall(e), "function call", diags);
             return;
         }
-        let cd = err.diagnostic(e.name(), f, args.len());
+        let cd = err.diagnostic(&e.name(), f, args.len());
         let (subject, context) = match cd.subject {
             CallSubject::CloseParen => (e.close_paren_span(), Some(e.span())),
             CallSubject::Argument(i) => (args.get(i).map(Arg::start_span).unwrap_or(e.span()), Some(e.span())),
@@ -340,4 +332,25 @@ impl<'a> Evaluator<'a> {
         };
         diags.push(self.error(cd.summary, cd.detail, subject, Some(context).flatten()));
     }
+}
+
+/// The detail of "Call to unknown function" for `name`: a plain name with a suggestion among
+/// the context's functions; a namespaced one (`ns::f`, HCL v2.20) says whether its namespace
+/// (everything up to the last `::`, included) has functions, and suggests among those.
+#[cold]
+fn unknown_function(name: &str, scope: Scope<'_>) -> String {
+    let available = scope.suggestable_functions();
+    let Some(sep) = name.rfind("::") else {
+        let hint =
+            name_suggestion(name, available).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
+        return format!("There is no function named {}.{hint}", go_quote(name));
+    };
+    let (namespace, short) = name.split_at(sep + 2);
+    let in_namespace: Vec<&str> = available.iter().filter_map(|f| f.strip_prefix(namespace)).collect();
+    if in_namespace.is_empty() {
+        return format!("There are no functions in namespace {}.", go_quote(namespace));
+    }
+    let hint =
+        name_suggestion(short, in_namespace).map(|s| format!(" Did you mean {namespace}{s}?")).unwrap_or_default();
+    format!("There is no function named {} in namespace {namespace}.{hint}", go_quote(short))
 }

@@ -152,7 +152,7 @@ impl<'s> Parser<'s> {
             }
             T::Ident => {
                 let t = self.read();
-                if self.peek().kind == T::OParen {
+                if matches!(self.peek().kind, T::OParen | T::DoubleColon) {
                     return Cur::Node(self.finish_call(t));
                 }
                 let lit = match self.text(t.span) {
@@ -216,8 +216,29 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// A call, after its name's first identifier: the rest of a `::`-separated name (HCL
+    /// v2.20's namespaced functions), then the arguments.
     fn finish_call(&mut self, name: Token) -> u32 {
-        let open = self.read();
+        let mut open = self.read();
+        let mut name_end = name.span.end;
+        let mut flags = CallFlags::default();
+        while open.kind == T::DoubleColon {
+            let part = self.read();
+            if part.kind != T::Ident {
+                self.err(Problem::MissingFunctionName, part.span, Some(name.span.to(part.span)));
+                self.recover_over(T::OParen);
+                return self.placeholder(name.span.to(part.span));
+            }
+            let spaced = open.span.start != name_end || part.span.start != open.span.end;
+            flags = flags.with_if(CallFlags::NAMESPACED, true).with_if(CallFlags::SPACED, spaced);
+            name_end = part.span.end;
+            open = self.read();
+        }
+        if open.kind != T::OParen {
+            self.err(Problem::MissingOpenParen, open.span, Some(name.span.to(open.span)));
+            self.recover_over(T::OParen);
+            return self.placeholder(name.span.to(open.span));
+        }
         let base = self.scratch.len();
         let mut expand = false;
         let close;
@@ -267,9 +288,9 @@ impl<'s> Parser<'s> {
             }
         }
         self.pop_newlines();
-        let rec = CallRec { open: open.span.start, close: close.span.start };
+        let rec = CallRec { name_end, open: open.span.start, close: close.span.start };
         let data = self.headed_from_scratch::<CallRec, u32>(rec, base);
-        let flags = CallFlags::default().with_if(CallFlags::EXPAND, expand);
+        let flags = flags.with_if(CallFlags::EXPAND, expand);
         self.push(Node::call(name.span.to(close.span), flags, data))
     }
 

@@ -50,6 +50,20 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// Skips to the next `start` bracket, then over what it opens (the reference's
+    /// `recoverOver`).
+    pub(super) fn recover_over(&mut self, start: TokenKind) {
+        loop {
+            let t = self.read();
+            if t.kind == start || t.kind == T::Eof {
+                break;
+            }
+        }
+        if let Some(end) = Self::opposite(start) {
+            self.recover(end);
+        }
+    }
+
     /// Skips to the end of the current body item (the next newline outside brackets).
     pub(super) fn recover_after_body_item(&mut self) {
         self.recovery = true;
