@@ -441,7 +441,7 @@ impl SourceFiles for Files {
     fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
         match self.entry(filename)?.parsed.as_ref()? {
             Parsed::Native(f) => f.context_string(offset),
-            Parsed::Json(_) => None,
+            Parsed::Json(f) => f.context_string(offset),
         }
     }
 }
@@ -488,5 +488,17 @@ mod tests {
         assert!(files.remove("m.hcl"));
         assert_eq!(files.names().collect::<Vec<_>>(), ["x.json", "y.json"]);
         assert!(files.source("m.hcl").is_none());
+    }
+
+    #[test]
+    fn json_files_give_their_context() {
+        let mut files = Files::new();
+        let src = br#"{"a": {"b": [1, {"c": 2}]}, "d": 3}"#;
+        files.parse_json(src.to_vec(), "x.json");
+        let at = |needle: &str| src.windows(needle.len()).position(|w| w == needle.as_bytes()).expect("in source");
+        assert_eq!(files.context_string("x.json", at("2")).as_deref(), Some("a.b[1]"));
+        assert_eq!(files.context_string("x.json", at("1")).as_deref(), Some("a.b"));
+        assert_eq!(files.context_string("x.json", at("3")), None);
+        assert_eq!(files.context_string("y.json", 0), None);
     }
 }

@@ -334,3 +334,90 @@ fn out_dir_usage_errors() {
     let out = hclkit().arg("convert").arg(src.join("x/main.tf")).args(["-o", "f", "-O", "d"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Our hcldec on `file` with the case's spec and `flag`.
+fn decode(case: &Path, flag: &str, file: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hcldec"))
+        .arg("--spec")
+        .arg(case.join("spec.hcldec"))
+        .arg(flag)
+        .arg(file)
+        .output()
+        .unwrap()
+}
+
+/// The reference's diagnostics recorded for a case: (summary, "line:column" of the subject).
+fn recorded_diagnostics(case: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(case.join("want.diags.json")).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let start = &d["subject"]["start"];
+            (d["summary"].as_str().unwrap().to_owned(), format!("{}:{}", start["line"], start["column"]))
+        })
+        .collect()
+}
+
+/// JSON bodies where a block property, a label level or an element of a list of bodies is
+/// null (or empty), with what the REFERENCE hcldec makes of them, recorded by
+/// `oracle/convert/record-json.sh`. Where the reference decodes the JSON, `hclkit convert
+/// --spec` writes a native file that decodes to the same (null: no block; a null in a list of
+/// bodies: an empty block). Where it fails, the conversion fails with one of its diagnostics
+/// at the same place, or writes a file whose decoding fails with one of them.
+#[test]
+fn null_and_empty_block_bodies_convert_as_the_reference_reads_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/convert-json");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+    cases.sort();
+    assert!(cases.len() >= 24, "cases missing under {}", root.display());
+    let (mut decoded, mut refused) = (0, 0);
+    for case in &cases {
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let status: i32 = std::fs::read_to_string(case.join("want.status")).unwrap().trim().parse().unwrap();
+        let back = scratch(&format!("null-{name}.hcl"));
+        let _ = std::fs::remove_file(&back);
+        let out = hclkit()
+            .args(["convert", "--spec"])
+            .arg(case.join("spec.hcldec"))
+            .arg(case.join("input.json"))
+            .arg("-o")
+            .arg(&back)
+            .output()
+            .unwrap();
+        if status == 0 {
+            assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+            let want = std::fs::read_to_string(case.join("want.json")).unwrap();
+            let dec = decode(case, "--with-type", &back);
+            assert_eq!(text(&dec.stdout), want, "{name}: {}", std::fs::read_to_string(&back).unwrap());
+            decoded += 1;
+            continue;
+        }
+        let want = recorded_diagnostics(case);
+        let found = |stderr: &str, file: &str| {
+            want.iter().any(|(summary, at)| {
+                stderr.contains(&format!("rror: {summary}")) && stderr.contains(&format!("{file}:{at}"))
+            })
+        };
+        if out.status.success() {
+            // Written: decoding it fails as decoding the JSON did.
+            let dec = decode(case, "--diags=json", &back);
+            assert_eq!(dec.status.code(), Some(status), "{name}: the converted file decodes");
+            let err = text(&dec.stderr);
+            assert!(
+                want.iter().any(|(summary, _)| err.contains(&format!("\"summary\": \"{summary}\""))),
+                "{name}: {err}"
+            );
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{name}");
+            let err = text(&out.stderr);
+            assert!(found(&err, "input.json"), "{name}: want one of {want:?}, got\n{err}");
+            assert!(!back.exists(), "{name}: a refused conversion writes no file");
+            refused += 1;
+        }
+    }
+    // Both paths are exercised (a regression that refuses everything fails the first kind).
+    assert!(decoded >= 14 && refused >= 5, "{decoded} decoded, {refused} refused");
+}

@@ -701,3 +701,55 @@ fn namespaced_calls_in_inputs() {
         text(&out.stderr)
     );
 }
+
+/// The diagnostics of a text rendering, one string each (from its `Error:` or `Warning:` line
+/// to the next), sorted: the reference's order of several diagnostics varies from run to run.
+fn text_diagnostics(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut prev_blank = true;
+    for line in text.split_inclusive('\n') {
+        let starts = prev_blank && (line.starts_with("Error: ") || line.starts_with("Warning: "));
+        match out.last_mut() {
+            Some(last) if !starts => last.push_str(line),
+            _ => out.push(line.to_owned()),
+        }
+        prev_blank = line == "\n";
+    }
+    out.sort();
+    out
+}
+
+/// Text diagnostics about JSON inputs say where they are ("on x.json line 2, in a.b[1]:"):
+/// nested objects, arrays, block bodies at each label level, unusual property names, several
+/// files. Recorded from the reference hcldec by `oracle/json_context/record.sh`.
+#[test]
+fn json_diagnostics_name_their_context() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-context");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root).expect("cases").map(|e| e.expect("entry").path()).collect();
+    cases.sort();
+    assert!(cases.len() >= 18, "cases missing under {}", root.display());
+    let mut with_context = 0;
+    for case in &cases {
+        let mut inputs: Vec<String> = std::fs::read_dir(case)
+            .expect("case")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("input") && n.ends_with(".json"))
+            .collect();
+        inputs.sort();
+        let mut args = vec!["--spec=spec.hcldec".to_owned()];
+        if case.join("vars.json").exists() {
+            args.push("--vars=vars.json".to_owned());
+        }
+        args.extend(inputs);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = hcldec(case, &args, None);
+        let want = std::fs::read_to_string(case.join("want.stderr")).expect("recorded stderr");
+        let status: i32 =
+            std::fs::read_to_string(case.join("want.status")).expect("recorded status").trim().parse().expect("status");
+        assert_eq!(out.status.code(), Some(status), "{}", case.display());
+        assert_eq!(text_diagnostics(&text(&out.stderr)), text_diagnostics(&want), "{}", case.display());
+        with_context += usize::from(want.contains(".json line ") && want.contains(", in "));
+    }
+    // Most cases show a context; a regression to none would fail them, not pass unnoticed.
+    assert!(with_context >= 15, "{with_context} cases show a context");
+}

@@ -4,6 +4,7 @@
 //! exit status and the working directory afterwards; ours must do exactly the same.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -39,12 +40,29 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+#[cfg(unix)]
+fn os_arg(bytes: &[u8]) -> OsString {
+    std::os::unix::ffi::OsStringExt::from_vec(bytes.to_vec())
+}
+
+#[cfg(not(unix))]
+fn os_arg(bytes: &[u8]) -> OsString {
+    // Outside Unix an argument is Unicode: a case whose argument is not UTF-8 then fails.
+    String::from_utf8_lossy(bytes).into_owned().into()
+}
+
 fn run_case(case: &Path, work: &Path) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work).unwrap();
     copy_tree(&case.join("files"), work);
     // Directories the case names must exist even when empty (git keeps no empty ones).
-    let args: Vec<String> = std::fs::read_to_string(case.join("args")).unwrap().lines().map(str::to_owned).collect();
+    // One argument a line (as the recorder's `read` takes them), as bytes: an argument need not
+    // be UTF-8.
+    let lines = std::fs::read(case.join("args")).unwrap();
+    let args: Vec<OsString> = match lines.strip_suffix(b"\n") {
+        None if lines.is_empty() => Vec::new(),
+        rest => rest.unwrap_or(&lines).split(|&b| b == b'\n').map(os_arg).collect(),
+    };
     let stdin = std::fs::read(case.join("stdin")).ok();
     let mut child = Command::new(env!("CARGO_BIN_EXE_hclfmt"))
         .args(&args)

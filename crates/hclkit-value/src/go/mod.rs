@@ -45,29 +45,56 @@ pub fn quote_into(s: &str, out: &mut String) {
     out.reserve(s.len() + 2);
     out.push('"');
     for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if is_print(c) => out.push(c),
-            c if (c as u32) < 0x80 => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
+        push_quoted_char(c, out);
+    }
+    out.push('"');
+}
+
+/// Appends bytes that may not be UTF-8 quoted as Go's `strconv.Quote` quotes such a string
+/// (as a command-line argument may be): the characters as [`quote_into`] writes them, and
+/// each byte that does not begin a valid UTF-8 sequence as `\xNN`.
+///
+/// ```
+/// assert_eq!(hclkit_value::go::quote_bytes(b"a\xff\xe2\x82\x07"), r#""a\xff\xe2\x82\a""#);
+/// ```
+pub fn quote_bytes(s: &[u8]) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for chunk in s.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            push_quoted_char(c, &mut out);
+        }
+        // Go decodes an invalid sequence one byte at a time, each one `\xNN`.
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
         }
     }
     out.push('"');
+    out
+}
+
+fn push_quoted_char(c: char, out: &mut String) {
+    match c {
+        '"' => out.push_str("\\\""),
+        '\\' => out.push_str("\\\\"),
+        '\u{7}' => out.push_str("\\a"),
+        '\u{8}' => out.push_str("\\b"),
+        '\u{c}' => out.push_str("\\f"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        '\u{b}' => out.push_str("\\v"),
+        c if is_print(c) => out.push(c),
+        c if (c as u32) < 0x80 => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c if (c as u32) < 0x10000 => {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        }
+        c => {
+            let _ = write!(out, "\\U{:08x}", c as u32);
+        }
+    }
 }
 
 /// An I/O error as Go prints a `syscall.Errno`: the C library's message with a lowercase

@@ -9,8 +9,6 @@
 //! when it reaches it, so a type error in an early element is reported before a syntax error
 //! in a later one. This module reproduces both.
 
-use std::fmt::Write as _;
-
 /// The nesting depth at which scanning gives up ("exceeded max depth"). Go's scanner allows
 /// 10000 levels; we stop at 256 (serde_json stops at 128), so that everything done with the
 /// values read (decoding, conversion, unification of their types, equality, encoding), all
@@ -411,26 +409,8 @@ pub(crate) fn quote_char(c: u8) -> String {
         b'"' => "'\"'".to_string(),
         _ => {
             // strconv.Quote(string(rune(c))) without its double quotes.
-            let mut s = String::from("'");
-            match c {
-                0x07 => s.push_str("\\a"),
-                0x08 => s.push_str("\\b"),
-                0x0c => s.push_str("\\f"),
-                b'\n' => s.push_str("\\n"),
-                b'\r' => s.push_str("\\r"),
-                b'\t' => s.push_str("\\t"),
-                0x0b => s.push_str("\\v"),
-                b'\\' => s.push_str("\\\\"),
-                0..=0x1f | 0x7f => {
-                    let _ = write!(s, "\\x{c:02x}");
-                }
-                0x80..=0xa0 | 0xad => {
-                    let _ = write!(s, "\\u{:04x}", c as u32);
-                }
-                _ => s.push(char::from(c)),
-            }
-            s.push('\'');
-            s
+            let q = crate::go::quote(char::from(c).encode_utf8(&mut [0; 4]));
+            format!("'{}'", &q[1..q.len() - 1])
         }
     }
 }
@@ -826,6 +806,17 @@ mod tests {
         assert_eq!(quote_char(0xad), "'\\u00ad'");
         assert_eq!(quote_char(0xff), "'ÿ'");
         assert_eq!(quote_char(0x0b), "'\\v'");
+        // Every byte, as Go 1.19 shows it: C escapes, \xNN for other ASCII controls, \uNNNN
+        // for the Latin-1 controls, no-break space and soft hyphen, the rest as is.
+        for c in 0..=255u8 {
+            let want = match c {
+                b'\'' | b'"' | b'\\' | 0x07..=0x0d => continue,
+                0..=0x1f | 0x7f => format!("'\\x{c:02x}'"),
+                0x80..=0xa0 | 0xad => format!("'\\u{c:04x}'"),
+                _ => format!("'{}'", char::from(c)),
+            };
+            assert_eq!(quote_char(c), want, "{c:#x}");
+        }
     }
 
     #[test]

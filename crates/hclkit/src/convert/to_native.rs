@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::spec::Spec;
-use crate::syntax::json::{JsonFile, Kind, Node};
+use crate::syntax::json::{self, JsonFile, Kind, Node};
 use crate::syntax::native::ast::Expr;
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
@@ -19,9 +19,9 @@ use crate::Span;
 /// ```
 /// use hclkit::convert::Schema;
 ///
-/// let service = Schema::new().block("listener", 0, Schema::new());
-/// let schema = Schema::new().block("service", 1, service);
-/// assert_eq!(schema.blocks[0].labels, 1);
+/// let service = Schema::new().block("listener", &[], Schema::new());
+/// let schema = Schema::new().block("service", &["name"], service);
+/// assert_eq!(schema.blocks[0].labels, ["name"]);
 /// assert!(Schema::new().blocks.is_empty()); // everything an attribute
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,8 +35,8 @@ pub struct Schema {
 pub struct BlockSchema {
     /// The block type.
     pub type_name: String,
-    /// The number of labels.
-    pub labels: usize,
+    /// The names of its labels (one JSON object level each), for messages.
+    pub labels: Vec<String>,
     /// The schema of the blocks' bodies.
     pub body: Schema,
 }
@@ -47,8 +47,9 @@ impl Schema {
         Schema::default()
     }
 
-    /// Adds a block type with `labels` labels and the schema of its bodies.
-    pub fn block(mut self, type_name: impl Into<String>, labels: usize, body: Schema) -> Schema {
+    /// Adds a block type with labels named `labels` and the schema of its bodies.
+    pub fn block(mut self, type_name: impl Into<String>, labels: &[&str], body: Schema) -> Schema {
+        let labels = labels.iter().map(|l| (*l).to_owned()).collect();
         self.blocks.push(BlockSchema { type_name: type_name.into(), labels, body });
         self
     }
@@ -67,7 +68,8 @@ impl Schema {
     ///     ("svc", Spec::block_map("service", vec!["name".into()], Spec::attr("port", Type::Number, false))),
     /// ]);
     /// let schema = Schema::from_spec(&spec);
-    /// assert_eq!((schema.blocks[0].type_name.as_str(), schema.blocks[0].labels), ("service", 1));
+    /// assert_eq!(schema.blocks[0].type_name, "service");
+    /// assert_eq!(schema.blocks[0].labels, ["name"]);
     /// ```
     pub fn from_spec(spec: &Spec) -> Schema {
         let mut s = Schema::new();
@@ -81,7 +83,7 @@ impl Schema {
         if depth > 256 {
             return;
         }
-        let mut add = |name: &str, labels: usize, nested: Option<&Spec>| {
+        let mut add = |name: &str, labels: &[String], nested: Option<&Spec>| {
             if self.blocks.iter().any(|b| b.type_name == name) {
                 return;
             }
@@ -89,7 +91,7 @@ impl Schema {
             if let Some(n) = nested {
                 body.collect(n, depth + 1);
             }
-            self.blocks.push(BlockSchema { type_name: name.to_owned(), labels, body });
+            self.blocks.push(BlockSchema { type_name: name.to_owned(), labels: labels.to_vec(), body });
         };
         match spec {
             Spec::Object(items) => items.values().for_each(|s| self.collect(s, depth + 1)),
@@ -99,10 +101,10 @@ impl Schema {
                 self.collect(default, depth + 1);
             }
             Spec::Transform(t) => self.collect(&t.wrapped, depth + 1),
-            Spec::Block(b) => add(&b.type_name, 0, Some(&b.nested)),
-            Spec::BlockList(b) | Spec::BlockSet(b) => add(&b.type_name, 0, Some(&b.nested)),
-            Spec::BlockMap(b) => add(&b.type_name, b.labels.len(), Some(&b.nested)),
-            Spec::BlockAttrs(b) => add(&b.type_name, 0, None),
+            Spec::Block(b) => add(&b.type_name, &[], Some(&b.nested)),
+            Spec::BlockList(b) | Spec::BlockSet(b) => add(&b.type_name, &[], Some(&b.nested)),
+            Spec::BlockMap(b) => add(&b.type_name, &b.labels, Some(&b.nested)),
+            Spec::BlockAttrs(b) => add(&b.type_name, &[], None),
             Spec::Attr(_) | Spec::Literal(_) => {}
         }
     }
@@ -129,7 +131,7 @@ impl Schema {
 /// let src = br#"{"//": "a comment", "port": 80, "cmd": "${upper(x)}", "service": {"web": {"tag": "v${n}"}}}"#;
 /// let (file, diags) = hclkit::syntax::json::parse(src.as_slice(), "x.json");
 /// assert!(diags.is_empty());
-/// let (text, diags) = to_native(&file, &Schema::new().block("service", 1, Schema::new()));
+/// let (text, diags) = to_native(&file, &Schema::new().block("service", &["name"], Schema::new()));
 /// assert!(diags.is_empty());
 /// assert_eq!(text, "# a comment\nport = 80\ncmd  = upper(x)\nservice \"web\" {\n  tag = \"v${n}\"\n}\n");
 /// ```
@@ -174,38 +176,14 @@ impl Writer<'_> {
         }
     }
 
-    /// The objects of a body: the object itself, or each object of an array.
-    fn objects<'n>(&mut self, node: Node<'n>, what: &str) -> Vec<Node<'n>> {
-        match node.kind() {
-            Kind::Object => vec![node],
-            Kind::Array => {
-                let mut v = Vec::new();
-                for e in node.elements() {
-                    if e.kind() == Kind::Object {
-                        v.push(e);
-                    } else {
-                        self.error(
-                            "Incorrect JSON value type",
-                            format!("A JSON object is required here, as {what}."),
-                            e.start_span(),
-                        );
-                    }
-                }
-                v
-            }
-            _ => {
-                self.error(
-                    "Incorrect JSON value type",
-                    format!("A JSON object or an array of objects is required here, as {what}."),
-                    node.start_span(),
-                );
-                Vec::new()
-            }
-        }
+    /// The objects of a body (or of a block's label level, `label`), as the JSON syntax
+    /// reads them: the object itself, each object of an array, none for `null`.
+    fn objects<'n>(&mut self, node: Node<'n>, label: Option<&str>) -> Vec<Node<'n>> {
+        json::body_objects(self.file.tree(), node, label, &mut self.diags)
     }
 
     fn body(&mut self, node: Node<'_>, schema: &Schema, level: usize) {
-        for obj in self.objects(node, "a body") {
+        for obj in self.objects(node, None) {
             for p in obj.properties() {
                 let name = p.name();
                 if name == "//" {
@@ -258,32 +236,48 @@ impl Writer<'_> {
         }
     }
 
+    /// The blocks of a block property's value, as the JSON syntax reads them: one object level
+    /// per label (a level must give a label), then an object (one block), an array (one block
+    /// per element, each a body: `null` an empty one) or `null` (no block).
     fn blocks(&mut self, node: Node<'_>, schema: &BlockSchema, labels: &mut Vec<String>, level: usize) {
-        if labels.len() == schema.labels {
-            for body in self.objects(node, "a block body") {
-                self.indent(level);
-                self.out.push_str(&schema.type_name);
-                for l in labels.iter() {
-                    self.out.push(' ');
-                    quoted(&mut self.out, &escape_braces(l));
-                }
-                if body.properties().next().is_none() {
-                    self.out.push_str(" {}\n");
-                } else {
-                    self.out.push_str(" {\n");
-                    self.body(body, &schema.body, level + 1);
-                    self.indent(level);
-                    self.out.push_str("}\n");
-                }
+        let Some(label) = schema.labels.get(labels.len()) else {
+            match node.kind() {
+                Kind::Null => {}
+                Kind::Object => self.block(node, schema, labels, level),
+                Kind::Array => node.elements().for_each(|body| self.block(body, schema, labels, level)),
+                _ => self.diags.push(json::not_blocks(self.file.tree(), node, &schema.type_name)),
             }
             return;
+        };
+        let props: Vec<_> = self.objects(node, Some(label)).into_iter().flat_map(|o| o.properties()).collect();
+        if props.is_empty() {
+            self.diags.push(json::missing_label(self.file.tree(), node, &schema.type_name, label));
+            return;
         }
-        for obj in self.objects(node, "a block label level") {
-            for p in obj.properties() {
-                labels.push(p.name().into_owned());
-                self.blocks(p.value, schema, labels, level);
-                labels.pop();
-            }
+        for p in props {
+            labels.push(p.name().into_owned());
+            self.blocks(p.value, schema, labels, level);
+            labels.pop();
+        }
+    }
+
+    /// One block: its type, labels and body (`{}` when the body writes nothing).
+    fn block(&mut self, body: Node<'_>, schema: &BlockSchema, labels: &[String], level: usize) {
+        self.indent(level);
+        self.out.push_str(&schema.type_name);
+        for l in labels {
+            self.out.push(' ');
+            quoted(&mut self.out, &escape_braces(l));
+        }
+        self.out.push_str(" {\n");
+        let start = self.out.len();
+        self.body(body, &schema.body, level + 1);
+        if self.out.len() == start {
+            self.out.truncate(start - 2);
+            self.out.push_str("{}\n");
+        } else {
+            self.indent(level);
+            self.out.push_str("}\n");
         }
     }
 

@@ -10,7 +10,11 @@ use hclkit::convert::{to_json, to_native, BlockShape, Schema, ToJsonOptions};
 use proptest::prelude::*;
 
 fn schema() -> Schema {
-    Schema::new().block("svc", 1, Schema::new().block("inner", 0, Schema::new())).block("single", 0, Schema::new())
+    Schema::new().block("svc", &["name"], Schema::new().block("inner", &[], Schema::new())).block(
+        "single",
+        &[],
+        Schema::new(),
+    )
 }
 
 #[derive(Clone, Debug)]

@@ -2,6 +2,8 @@
 
 use std::ffi::OsString;
 
+use hclkit_value::go::quote_bytes;
+
 /// The reference's usage text (`flag.PrintDefaults` after its first line).
 pub const USAGE: &str = "\
 usage: hclfmt [flags] [path ...]
@@ -47,12 +49,14 @@ pub fn parse(args: Vec<OsString>) -> Result<Args, ArgsError> {
     let mut out = Args::default();
     let mut rest = args.into_iter().peekable();
     while let Some(arg) = rest.peek() {
-        let s = arg.to_string_lossy().into_owned();
-        if s.len() < 2 || !s.starts_with('-') {
+        // The argument's bytes (on Unix, exactly as given: a value that is not UTF-8 is
+        // quoted byte by byte in messages, as Go does).
+        let s = arg.as_encoded_bytes().to_vec();
+        if s.len() < 2 || s[0] != b'-' {
             break;
         }
         rest.next();
-        let name = if let Some(n) = s.strip_prefix("--") {
+        let name = if let Some(n) = s.strip_prefix(b"--") {
             if n.is_empty() {
                 break;
             }
@@ -60,14 +64,15 @@ pub fn parse(args: Vec<OsString>) -> Result<Args, ArgsError> {
         } else {
             &s[1..]
         };
-        if name.is_empty() || name.starts_with('-') || name.starts_with('=') {
-            return Err(ArgsError::Bad(format!("bad flag syntax: {s}")));
+        if name.is_empty() || name[0] == b'-' || name[0] == b'=' {
+            return Err(ArgsError::Bad(format!("bad flag syntax: {}", String::from_utf8_lossy(&s))));
         }
-        let (name, value) = match name.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
+        let (name, value) = match name.iter().position(|&b| b == b'=') {
+            Some(i) => (&name[..i], Some(&name[i + 1..])),
             None => (name, None),
         };
-        let slot = match name {
+        let name = String::from_utf8_lossy(name);
+        let slot = match &*name {
             "check" => &mut out.check,
             "require-no-change" => &mut out.require_no_change,
             "w" => &mut out.overwrite,
@@ -77,33 +82,13 @@ pub fn parse(args: Vec<OsString>) -> Result<Args, ArgsError> {
         };
         *slot = match value {
             None => true,
-            Some(v) => parse_bool(v).ok_or_else(|| {
-                ArgsError::Bad(format!("invalid boolean value {} for -{name}: parse error", go_quote(v)))
+            Some(v) => std::str::from_utf8(v).ok().and_then(parse_bool).ok_or_else(|| {
+                ArgsError::Bad(format!("invalid boolean value {} for -{name}: parse error", quote_bytes(v)))
             })?,
         };
     }
     out.paths = rest.collect();
     Ok(out)
-}
-
-/// A string as Go's `%q` prints it (enough for flag values: printable text as is, escapes for
-/// quotes, backslashes and control characters).
-fn go_quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{FFFD}' => out.push_str("\\ufffd"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

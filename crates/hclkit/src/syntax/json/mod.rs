@@ -30,6 +30,7 @@ pub use ast::{Elements, JsonFile, JsonTree, Kind, Node, PathStep, Properties, Pr
 pub use expression::JsonExpression;
 pub use parser::MAX_DEPTH;
 pub use structure::JsonBody;
+pub(crate) use structure::{body_objects, missing_label, not_blocks};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Span;

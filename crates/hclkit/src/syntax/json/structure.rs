@@ -80,38 +80,7 @@ impl JsonBody {
     /// The properties of an object, or of each object of an array (the reference's
     /// `collectDeepAttrs`); `label` tailors the errors to a block's label level.
     fn deep_properties<'a>(&self, v: Node<'a>, label: Option<&str>, diags: &mut Diagnostics) -> Vec<Property<'a>> {
-        let mut out = Vec::new();
-        match v.kind() {
-            Kind::Null => {}
-            Kind::Object => out.extend(v.properties()),
-            Kind::Array => {
-                for e in v.elements() {
-                    if e.kind() == Kind::Object {
-                        out.extend(e.properties());
-                        continue;
-                    }
-                    let detail = match label {
-                        Some(l) => format!("A JSON object is required here, to specify {l} labels for this block."),
-                        None => "A JSON object is required here, to define arguments and child blocks.".to_owned(),
-                    };
-                    diags.push(
-                        Diagnostic::error("Incorrect JSON value type", detail).with_subject(self.range(e.start_span())),
-                    );
-                }
-            }
-            _ => {
-                let detail = match label {
-                    Some(l) => format!(
-                        "Either a JSON object or JSON array of objects is required here, to specify {l} labels for this block."
-                    ),
-                    None => "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.".to_owned(),
-                };
-                diags.push(
-                    Diagnostic::error("Incorrect JSON value type", detail).with_subject(self.range(v.start_span())),
-                );
-            }
-        }
-        out
+        body_objects(&self.tree, v, label, diags).into_iter().flat_map(|o| o.properties()).collect()
     }
 
     /// Unpacks the blocks of one block property: one object level per label left, then the
@@ -130,15 +99,7 @@ impl JsonBody {
         if let Some((label, rest)) = labels_left.split_first() {
             let props = self.deep_properties(v, Some(label), diags);
             if props.is_empty() {
-                diags.push(
-                    Diagnostic::error(
-                        "Missing block label",
-                        format!(
-                            "At least one object property is required, whose name represents the {type_name} block's {label}."
-                        ),
-                    )
-                    .with_subject(self.range(v.start_span())),
-                );
+                diags.push(missing_label(&self.tree, v, type_name, label));
                 return;
             }
             for p in props {
@@ -163,16 +124,7 @@ impl JsonBody {
             Kind::Object => blocks.push(block(self.at(v), v.start_span())),
             // Each element is a block body; one that is not an object says so when read.
             Kind::Array => blocks.extend(v.elements().map(|e| block(self.at(e), v.start_span()))),
-            _ => diags.push(
-                Diagnostic::error(
-                    "Incorrect JSON value type",
-                    format!(
-                        "Either a JSON object or a JSON array is required, representing the contents of one or more {} blocks.",
-                        go_quote(type_name)
-                    ),
-                )
-                .with_subject(self.range(v.start_span())),
-            ),
+            _ => diags.push(not_blocks(&self.tree, v, type_name)),
         }
     }
 
@@ -308,4 +260,68 @@ impl Body for JsonBody {
             _ => self.range(n.start_span()),
         }
     }
+}
+
+/// The objects whose properties make up a body, or a block's label level (`label`, which
+/// tailors the errors): the object itself, or each object of an array; none for `null`.
+/// Anything else is an error, in the reference's words (its `collectDeepAttrs`). The JSON
+/// body and the conversion to native syntax read bodies through this.
+pub(crate) fn body_objects<'a>(
+    tree: &JsonTree,
+    v: Node<'a>,
+    label: Option<&str>,
+    diags: &mut Diagnostics,
+) -> Vec<Node<'a>> {
+    let mut out = Vec::new();
+    match v.kind() {
+        Kind::Null => {}
+        Kind::Object => out.push(v),
+        Kind::Array => {
+            for e in v.elements() {
+                if e.kind() == Kind::Object {
+                    out.push(e);
+                    continue;
+                }
+                let detail = match label {
+                    Some(l) => format!("A JSON object is required here, to specify {l} labels for this block."),
+                    None => "A JSON object is required here, to define arguments and child blocks.".to_owned(),
+                };
+                diags.push(
+                    Diagnostic::error("Incorrect JSON value type", detail).with_subject(tree.range(e.start_span())),
+                );
+            }
+        }
+        _ => {
+            let detail = match label {
+                Some(l) => format!(
+                    "Either a JSON object or JSON array of objects is required here, to specify {l} labels for this block."
+                ),
+                None => "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.".to_owned(),
+            };
+            diags.push(Diagnostic::error("Incorrect JSON value type", detail).with_subject(tree.range(v.start_span())));
+        }
+    }
+    out
+}
+
+/// The error for a block's label level `v` that gives no label (`label` of `type_name`).
+pub(crate) fn missing_label(tree: &JsonTree, v: Node<'_>, type_name: &str, label: &str) -> Diagnostic {
+    Diagnostic::error(
+        "Missing block label",
+        format!("At least one object property is required, whose name represents the {type_name} block's {label}."),
+    )
+    .with_subject(tree.range(v.start_span()))
+}
+
+/// The error for the value `v` of a `type_name` block property, after its labels, that is
+/// neither an object (a block), an array (blocks) nor `null` (no block).
+pub(crate) fn not_blocks(tree: &JsonTree, v: Node<'_>, type_name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "Incorrect JSON value type",
+        format!(
+            "Either a JSON object or a JSON array is required, representing the contents of one or more {} blocks.",
+            go_quote(type_name)
+        ),
+    )
+    .with_subject(tree.range(v.start_span()))
 }
