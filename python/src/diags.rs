@@ -7,6 +7,7 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyList, PyType};
 
 /// The diagnostics of a failed call, in the order they are reported.
+/// Sorted in reading order where the library's pipeline sorts them (`Files::sort_diagnostics`).
 pub struct Failure {
     /// Every diagnostic of the call (warnings too).
     pub diags: Diagnostics,
@@ -18,30 +19,11 @@ impl Failure {
     pub fn new(diags: Diagnostics) -> Failure {
         Failure { diags }
     }
-
-    /// A failure with the diagnostics sorted in source order, as `hcldec` reports them;
-    /// `files` gives the order of the files (reading order).
-    pub fn sorted(mut diags: Diagnostics, files: &[String]) -> Failure {
-        sort(&mut diags, files);
-        Failure { diags }
-    }
 }
 
 fn hcl_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     static HCL_ERROR: GILOnceCell<Py<PyType>> = GILOnceCell::new();
     HCL_ERROR.import(py, "hclkit._errors", "HCLError")
-}
-
-/// Sorts diagnostics as `hcldec` does: those without a range first, then by file (in the
-/// order `files` gives, unknown files last by name), then by position; stable.
-fn sort(diags: &mut Diagnostics, files: &[String]) {
-    diags.0.sort_by_cached_key(|d| match &d.subject {
-        None => (0, 0, String::new(), 0),
-        Some(r) => match files.iter().position(|f| **f == *r.filename) {
-            Some(i) => (1, i, String::new(), r.start.byte),
-            None => (2, 0, r.filename.to_string(), r.start.byte),
-        },
-    });
 }
 
 fn diag_dict<'py>(py: Python<'py>, d: &Diagnostic) -> PyResult<Bound<'py, PyDict>> {

@@ -14,8 +14,9 @@ use std::sync::Arc;
 
 use hclkit::body::Body;
 use hclkit::eval::{Budget, EvalContext};
-use hclkit::spec::specfile::load_spec;
-use hclkit::{Diagnostic, Diagnostics, Files};
+use hclkit::spec::run::unsupported_result;
+use hclkit::spec::specfile::SpecFile;
+use hclkit::{Diagnostics, Files};
 use hclkit_value::json::HcldecOutput;
 use hclkit_value::Value;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -230,44 +231,25 @@ fn decode_native(
     eval_limit: Option<u64>,
 ) -> Result<Decoded, Failure> {
     let Input { src, name, syntax } = input;
-    let order = vec![spec_name.to_owned(), name.to_owned()];
-    let fail = |diags: Diagnostics| Failure::sorted(diags, &order);
     let budget = Budget::with_limit(eval_limit);
     budget.run(|| {
         let mut files = Files::new();
-        let (spec_body, mut diags) = files.parse_native(spec_src, spec_name);
-        if diags.has_errors() {
-            return Err(fail(diags));
-        }
-        let (spec, d) = load_spec(&*spec_body);
-        diags.extend(d);
-        if diags.has_errors() {
-            return Err(fail(diags));
-        }
-        let mut variables = spec.variables.clone();
-        variables.extend(vars);
-        let mut ctx = None;
-        if !variables.is_empty() || !spec.functions.is_empty() || library != Library::None {
-            let mut c = EvalContext::new().with_budget(budget.clone());
-            if !variables.is_empty() {
-                c = c.with_variables(variables);
-            }
-            // The spec file's own functions win over library functions of the same name.
-            library.install(&mut c);
-            for (fname, f) in spec.functions.iter() {
-                c.set_function(fname.clone(), f.clone());
-            }
-            ctx = Some(c);
-        }
+        let fail = |mut diags: Diagnostics, files: &Files| {
+            files.sort_diagnostics(&mut diags);
+            Failure { diags }
+        };
+        let (spec, mut diags) = SpecFile::parse(&mut files, spec_src, spec_name);
+        let Some(spec) = spec else { return Err(fail(diags, &files)) };
+        let ctx = spec.context(vars.into_iter().collect(), &library.functions(), Some(&budget));
         let (body, d) = parse_into(&mut files, src, name, syntax);
         diags.extend(d);
         if diags.has_errors() {
-            return Err(fail(diags));
+            return Err(fail(diags, &files));
         }
         let (value, d) = hclkit::spec::decode(&*body, &spec.root, ctx.as_ref());
         diags.extend(d);
         if diags.has_errors() {
-            return Err(fail(diags));
+            return Err(fail(diags, &files));
         }
         if !value.is_null() && !value.ty().has_dynamic_types() {
             return Ok(Decoded::Value(value));
@@ -275,21 +257,8 @@ fn decode_native(
         match (HcldecOutput { with_type: false, keep_nulls }).render(&value) {
             Ok(json) => Ok(Decoded::Json(json)),
             Err(e) => {
-                let at = e.path().to_string();
-                let place = if at.is_empty() { String::new() } else { format!(" at {at}") };
-                diags.push(
-                    Diagnostic::error(
-                        "Unsupported result value",
-                        format!("The result cannot be written as JSON: {}{place}.", e.message()),
-                    )
-                    .with_subject(hclkit::spec::value_source_range(
-                        &*body,
-                        &spec.root,
-                        e.path(),
-                        ctx.as_ref(),
-                    )),
-                );
-                Err(fail(diags))
+                diags.push(unsupported_result(&*body, &spec.root, &e, ctx.as_ref()));
+                Err(fail(diags, &files))
             }
         }
     })

@@ -3,9 +3,11 @@
 //! One place to extend: a new library is a new variant, a name in [`NAMES`] and an arm in
 //! [`Library::install`].
 
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 use hclkit::eval::EvalContext;
+use hclkit::spec::run::FunctionLibrary;
 use hclkit_value::function::Function;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
@@ -56,21 +58,26 @@ impl Library {
         }
     }
 
-    /// Adds the library's functions to `ctx`. The functions are built once per process and
-    /// shared (a `Function` is a reference-counted handle), not rebuilt for every call.
-    pub fn install(self, ctx: &mut EvalContext) {
-        static STDLIB: OnceLock<Vec<(&'static str, Function)>> = OnceLock::new();
-        static TERRAFORM: OnceLock<Vec<(&'static str, Function)>> = OnceLock::new();
-        let table = match self {
-            Library::None => return,
-            Library::Stdlib => STDLIB.get_or_init(|| {
-                hclkit_value::stdlib::all().into_iter().chain(hclkit::ext::tryfunc::functions()).collect()
-            }),
-            Library::Terraform => TERRAFORM
-                .get_or_init(|| hclkit_terraform::functions(&hclkit_terraform::Options::new()).into_iter().collect()),
-        };
-        for (name, f) in table {
-            ctx.set_function(*name, f.clone());
+    /// The library's functions, as the pipeline of `hclkit::spec::run` takes them. Terraform's
+    /// table is built once per process and shared (a `Function` is a reference-counted handle).
+    pub fn functions(self) -> FunctionLibrary {
+        static TERRAFORM: OnceLock<Arc<BTreeMap<String, Function>>> = OnceLock::new();
+        match self {
+            Library::None => FunctionLibrary::None,
+            Library::Stdlib => FunctionLibrary::Standard,
+            Library::Terraform => FunctionLibrary::Table(
+                TERRAFORM
+                    .get_or_init(|| {
+                        let table = hclkit_terraform::functions(&hclkit_terraform::Options::new());
+                        Arc::new(table.into_iter().map(|(name, f)| (name.to_owned(), f)).collect())
+                    })
+                    .clone(),
+            ),
         }
+    }
+
+    /// Adds the library's functions to `ctx`.
+    pub fn install(self, ctx: &mut EvalContext) {
+        self.functions().install(ctx);
     }
 }

@@ -10,7 +10,7 @@
 //! `decode` offer [`FunctionLibrary::Standard`] unless asked otherwise.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use hclkit_value::function::Function;
 use hclkit_value::json::JsonError;
@@ -58,11 +58,11 @@ impl FunctionLibrary {
         match self {
             FunctionLibrary::None => {}
             FunctionLibrary::Standard => {
-                for (name, f) in hclkit_value::stdlib::all() {
-                    ctx.set_function(name, f);
-                }
-                for (name, f) in crate::ext::tryfunc::functions() {
-                    ctx.set_function(name, f);
+                // Built once per process and shared (a `Function` is a reference-counted
+                // handle): a program that decodes many times does not rebuild the library.
+                static STANDARD: OnceLock<BTreeMap<String, Function>> = OnceLock::new();
+                for (name, f) in STANDARD.get_or_init(standard_functions) {
+                    ctx.set_function(name.clone(), f.clone());
                 }
             }
             FunctionLibrary::Table(table) => {
