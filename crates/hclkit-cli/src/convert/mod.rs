@@ -63,8 +63,8 @@ pub struct ConvertArgs {
     /// need --out-dir.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<String>,
-    /// The input syntax (default: JSON for names ending in .json and when --spec is given,
-    /// native otherwise).
+    /// The input syntax (default: a file's name decides, JSON for names ending in .json;
+    /// standard input is JSON with --spec, native otherwise).
     #[arg(long, value_enum)]
     pub from: Option<Syntax>,
     /// JSON output: how blocks are laid out.
@@ -142,6 +142,10 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
     } else {
         Schema::new()
     };
+    let native: Vec<&str> = jobs.iter().filter(|j| !j.json_in).map(|j| j.input.as_str()).collect();
+    if let Some(w) = spec_unused(args, &native) {
+        print_diags(&Diagnostics(vec![w]), &spec_files, color);
+    }
     let reports: Vec<(String, bool)> = jobs.par_iter().map(|job| convert_job(args, job, &schema, color)).collect();
     let mut failed = 0;
     let mut err = std::io::stderr().lock();
@@ -172,12 +176,37 @@ struct Job {
     json_in: bool,
 }
 
-/// Whether `name` is read as JSON syntax.
+/// Whether `name` is read as JSON syntax: as --from says, else by the name (standard input,
+/// which has none, by whether --spec asks for the JSON direction).
 fn json_input(args: &ConvertArgs, name: &str) -> bool {
     match args.from {
         Some(s) => s == Syntax::Json,
-        None => args.spec.is_some() || name.ends_with(".json"),
+        None if name == "-" => args.spec.is_some(),
+        None => name.ends_with(".json"),
     }
+}
+
+/// The warning for native inputs given with --spec, which only JSON input uses: the files are
+/// converted to JSON as their names say, and the user learns how to ask for the other way.
+fn spec_unused(args: &ConvertArgs, native: &[&str]) -> Option<hclkit::Diagnostic> {
+    let spec = args.spec.as_deref()?;
+    let (first, more) = native.split_first()?;
+    let what = match more.len() {
+        0 => format!("{first} is"),
+        n => format!("{first} and {n} more are"),
+    };
+    Some(hclkit::Diagnostic {
+        severity: hclkit::diagnostic::Severity::Warning,
+        ..hclkit::Diagnostic::error(
+            "--spec is not used",
+            format!(
+                "{what} read as the native syntax (the name does not end in .json) and converted to \
+                 JSON, which needs no schema; the spec {spec} says which properties are blocks when \
+                 JSON is converted to the native syntax. To read a file as JSON whatever its name, add \
+                 --from=json."
+            ),
+        )
+    })
 }
 
 /// The converted file's name: ".json" added to a native file's name, removed from a JSON
@@ -296,7 +325,10 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
             Err(diags) => Err(diags),
         }
     } else {
-        to_json(args, src, name, &mut files)
+        to_json(args, src, name, &mut files).map(|(text, mut warnings)| {
+            warnings.0.splice(0..0, spec_unused(args, &[name]));
+            (text, warnings)
+        })
     };
     match result {
         Ok((text, warnings)) => {
