@@ -30,18 +30,17 @@ pub enum Syntax {
     Json,
 }
 
-/// Converts between the native syntax and the HCL JSON syntax.
-#[derive(clap::Args, Debug)]
-#[command(
-    about = "Convert between the native syntax and the HCL JSON syntax",
-    long_about = "Convert between the native syntax and the HCL JSON syntax.\n\n\
+/// The long description of the subcommand (its `--help`).
+pub const ABOUT: &str = "Convert between the native syntax and the HCL JSON syntax.\n\n\
 Native to JSON (the default for files not named *.json): attributes become properties, blocks \
 nested objects (one level per label; several blocks of a type and labels an array), literal \
 values JSON values (numbers in full precision), quoted templates JSON template strings and every \
 other expression a \"${...}\" template; literal text is escaped ($${, %%{) and comments become \
 \"//\" properties. Applications read JSON strings as templates only when they evaluate with \
 variables or functions (as hcldec does when given any).\n\n\
-JSON to native (files named *.json, or --from=json): the JSON syntax cannot tell a block from \
+JSON to native (files named *.json, standard input with --spec, or --from=json; a file's name \
+decides its direction, so a native file given with --spec still becomes JSON, with a warning \
+that the spec is not used): the JSON syntax cannot tell a block from \
 an object, so the schema comes from an hcldec spec (--spec): its block, block_list, block_set \
 and block_map specs say which properties are blocks and how many labels they have. Without \
 --spec every property becomes an attribute: valid native syntax that means the same wherever \
@@ -54,10 +53,12 @@ Several files, or directories, are converted into --out-dir: each file under its
 recursively for native files (*.hcl, *.tf, *.tfvars, *.nomad), or with --from=json or --spec for \
 their JSON forms (*.tf.json, *.hcl.json, ...), and its layout is kept below --out-dir. Files are \
 converted in parallel; diagnostics are reported in input order, and a file with errors is not \
-written.\n\n\
-Exit status: 0 on success, 1 when an input has errors (printed as diagnostics) or an output cannot \
-be written, 2 on a usage error."
-)]
+written.";
+
+/// Converts between the native syntax and the HCL JSON syntax.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Exit status: 0 on success (warnings alone do not fail), 1 when an input has errors \
+(printed as diagnostics) or an output cannot be written, 2 on a usage error.")]
 pub struct ConvertArgs {
     /// The files or directories to convert (`-`: standard input). Several, or a directory,
     /// need --out-dir.

@@ -53,7 +53,11 @@ pub enum DiagsFormat {
 
 /// The arguments of `hclkit eval`.
 #[derive(clap::Args, Debug)]
-#[command(about = "Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it)")]
+#[command(
+    about = "Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it)",
+    after_help = "Exit status: 0 when the value is printed (warnings, if any, on standard error), 1 when \
+the expression, --vars or the value has errors (printed as diagnostics), 2 on a usage error."
+)]
 pub struct EvalArgs {
     /// The function table the expression may call.
     #[arg(long, value_enum, default_value = "terraform")]
