@@ -1,5 +1,6 @@
 //! The repository's own documents against the repository: the README's test command is what
-//! CI runs and leaves the benchmarks out.
+//! CI runs and leaves the benchmarks out, the files the documents name exist, the README's
+//! clone step uses the repository URL Cargo.toml declares.
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +17,13 @@ fn first_command_after(text: &str, heading: &str) -> String {
     let at = text.find(heading).unwrap_or_else(|| panic!("no {heading:?}"));
     let block = text[at..].split("```").nth(1).expect("a fenced block");
     block.lines().nth(1).expect("a command").trim().to_owned()
+}
+
+/// The value of the first `key = "..."` line of the root Cargo.toml.
+fn cargo_toml_string(key: &str) -> String {
+    let toml = read("Cargo.toml");
+    let line = toml.lines().find(|l| l.starts_with(&format!("{key} = \""))).unwrap_or_else(|| panic!("no {key}"));
+    line.split('"').nth(1).unwrap().to_owned()
 }
 
 #[test]
@@ -44,4 +52,65 @@ fn the_readme_test_command_is_what_ci_runs_and_leaves_the_benchmarks_out() {
     // The benchmarks are still built and tested by CI.
     assert!(ci.contains("\ncargo bench --no-run -p hclkit-benchmarks"), "CI builds the benches");
     assert!(ci.contains("\ncargo test -p hclkit-benchmarks"), "CI runs the benchmark crate's tests");
+}
+
+/// The `*.md` names in `text`, as written (a path, or a bare file name).
+fn md_names(text: &str) -> Vec<&str> {
+    let is_path = |c: char| c.is_ascii_alphanumeric() || "._/-".contains(c);
+    text.split(|c: char| !is_path(c))
+        .filter(|w| w.ends_with(".md") && w.len() > 3)
+        .map(|w| w.trim_start_matches("./"))
+        .collect()
+}
+
+#[test]
+fn the_files_the_documents_name_exist() {
+    let mut docs = vec!["README.md".to_owned(), "ARCHITECTURE.md".to_owned()];
+    for e in std::fs::read_dir(root().join("docs")).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".md") {
+            docs.push(format!("docs/{name}"));
+        }
+    }
+    let mut missing = Vec::new();
+    for doc in &docs {
+        let text = read(doc);
+        let dir = root().join(doc).parent().unwrap().to_path_buf();
+        // Links first: `](target)` relative to the document (in Rust sources they are
+        // rustdoc's intra-doc links, which `cargo doc -D warnings` checks).
+        let links = if doc.ends_with(".md") { text.split("](").skip(1).collect() } else { Vec::new() };
+        for target in links.into_iter().filter_map(|s| s.split(')').next()) {
+            let target = target.split('#').next().unwrap();
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            if !dir.join(target).exists() {
+                missing.push(format!("{doc}: link {target}"));
+            }
+        }
+        // Then every document name in the text: in the repository (from the root, beside
+        // the document, or under docs/), or `../shared/...` (outside it, said as such).
+        for name in md_names(&text) {
+            // Outside the repository, and said so: the team's shared folder beside it, or
+            // another repository's page (a URL).
+            if name.starts_with("../shared/") || name.starts_with("shared/") || name.starts_with("//") {
+                continue;
+            }
+            let found = [root().join(name), dir.join(name), root().join("docs").join(name)].iter().any(|p| p.exists());
+            if !found {
+                missing.push(format!("{doc}: {name}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "named but not in the repository:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn the_readme_says_how_to_clone_the_repository() {
+    let url = cargo_toml_string("repository");
+    let readme = read("README.md");
+    let clone = format!("git clone {url} hclkit && cd hclkit");
+    assert!(readme.contains(&clone), "the README has no {clone:?}");
+    // Before the first command that needs a checkout.
+    assert!(readme.find(&clone) < readme.find("cargo install"), "the clone step comes first");
 }
