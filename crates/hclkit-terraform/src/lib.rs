@@ -9,6 +9,22 @@
 //!
 //! Functions that read files go through the [`FsPolicy`] in the [`Options`]; the default
 //! reads nothing.
+//!
+//! ```
+//! use hclkit::eval::{evaluate, EvalContext};
+//! use hclkit_terraform::{functions, Options};
+//! use hclkit_value::Value;
+//!
+//! let ctx = EvalContext::new().with_functions(functions(&Options::new()));
+//! let (file, _) = hclkit::parse_expression(b"cidrhost(\"10.0.0.0/24\", 5)".as_slice(), "expr.hcl");
+//! let (value, diags) = evaluate(file.expr(), Some(&ctx));
+//! assert!(diags.is_empty());
+//! assert_eq!(value, Value::string("10.0.0.5"));
+//! ```
+//!
+//! [`Library`] and [`libraries_with`] tell go-cty's standard library and Terraform's table
+//! apart, for tools that offer both. The table of every function, its origin, version and
+//! differences is the repository's `docs/terraform-functions.md`.
 
 use std::collections::BTreeMap;
 

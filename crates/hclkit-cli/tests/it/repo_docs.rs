@@ -66,6 +66,10 @@ fn md_names(text: &str) -> Vec<&str> {
 #[test]
 fn the_files_the_documents_name_exist() {
     let mut docs = vec!["README.md".to_owned(), "ARCHITECTURE.md".to_owned()];
+    // The crates' root pages name the guides in docs/ as text (rustdoc cannot link there).
+    for krate in ["hclkit", "hclkit-value", "hclkit-terraform"] {
+        docs.push(format!("crates/{krate}/src/lib.rs"));
+    }
     for e in std::fs::read_dir(root().join("docs")).unwrap() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
         if name.ends_with(".md") {
@@ -113,4 +117,32 @@ fn the_readme_says_how_to_clone_the_repository() {
     assert!(readme.contains(&clone), "the README has no {clone:?}");
     // Before the first command that needs a checkout.
     assert!(readme.find(&clone) < readme.find("cargo install"), "the clone step comes first");
+}
+
+#[test]
+fn the_crate_page_is_a_guide_first_and_a_module_map_after() {
+    let lib = read("crates/hclkit/src/lib.rs");
+    let doc: String =
+        lib.lines().filter_map(|l| l.strip_prefix("//!")).map(|l| format!("{}\n", l.trim_start())).collect();
+    let headings: Vec<&str> = doc.lines().filter(|l| l.starts_with("# ")).collect();
+    assert_eq!(
+        headings,
+        ["# Read a configuration into your own types", "# Which API for which task", "# Modules"],
+        "the hclkit crate page's sections"
+    );
+    // The first example is the serde one, and it runs (a doc test, not `ignore`d).
+    let first_example = doc.split("```").nth(1).unwrap();
+    assert!(first_example.starts_with('\n') && first_example.contains("#[derive(Deserialize)]"), "{first_example}");
+    // The task table names each thing users come for.
+    for task in [
+        "decode into Rust types",
+        "decode by an hcldec spec",
+        "evaluate an expression",
+        "format source",
+        "convert the native syntax",
+        "walk the syntax tree",
+        "edit a file",
+    ] {
+        assert!(doc.contains(&format!("| {task}")), "no row {task:?}");
+    }
 }
