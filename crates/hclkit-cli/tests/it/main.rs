@@ -16,3 +16,4 @@ mod hcldec_cli;
 mod hclfmt_cli;
 mod hostile;
 mod repo_docs;
+mod scripts;
