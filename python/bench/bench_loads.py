@@ -12,6 +12,10 @@ accepts (the files it rejects are counted and left out of both timings); each ti
 best of R runs (python-hcl2: one run unless --repeat-hcl2 is given, it is slow). --every N takes
 every Nth file (sorted by path) for a quicker run. With --threads, hclkit.loads also runs on a
 thread pool (the GIL is released while it parses).
+
+Exit status 0 with the figures; 1 when there is nothing to time or a timing would be wrong: no
+corpus files, python-hcl2 accepting none, or hclkit rejecting a file python-hcl2 accepts (named
+on standard error); 2 on a usage error.
 """
 
 from __future__ import annotations
@@ -23,13 +27,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, List, Tuple
-
-import hclkit
-
-try:
-    import hcl2
-except ImportError:  # pragma: no cover - the benchmark needs it
-    sys.exit("python-hcl2 is not installed: pip install python-hcl2")
 
 SUFFIXES = {".tf", ".hcl", ".nomad", ".tfvars"}
 
@@ -59,9 +56,17 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=0, help="also time hclkit.loads on T threads")
     args = ap.parse_args()
 
+    # The corpus first, so that a missing one is reported as such whatever is installed.
     paths = sorted(p for p in args.corpus.rglob("*") if p.is_file() and p.suffix in SUFFIXES)[:: args.every]
     if not paths:
-        sys.exit(f"no corpus files under {args.corpus}")
+        sys.exit(f"bench_loads: no corpus files (*.tf, *.hcl, *.nomad, *.tfvars) under {args.corpus}")
+
+    import hclkit
+
+    try:
+        import hcl2
+    except ImportError:  # the benchmark needs it
+        sys.exit("bench_loads: python-hcl2 is not installed: pip install python-hcl2")
     files: List[Tuple[str, str]] = []
     for p in paths:
         try:
@@ -81,12 +86,17 @@ def main() -> None:
             rejected += 1
     first_hcl2 = time.perf_counter() - t0
 
+    if not accepted:
+        sys.exit(f"bench_loads: python-hcl2 accepts none of the {len(files)} files: nothing to compare")
     hclkit_failures = 0
     for name, text in accepted:
         try:
             hclkit.loads(text, filename=name)
-        except hclkit.HCLError:
+        except hclkit.HCLError as e:
             hclkit_failures += 1
+            print(f"bench_loads: hclkit rejects {name}: {e}", file=sys.stderr)
+    if hclkit_failures:
+        sys.exit(f"bench_loads: hclkit rejects {hclkit_failures} file(s) python-hcl2 accepts; not timed")
 
     size = sum(len(t.encode()) for _, t in accepted)
     mb = size / 1e6
@@ -104,7 +114,7 @@ def main() -> None:
 
     print(f"corpus: {args.corpus} ({len(files)} files read, every {args.every})")
     print(f"python-hcl2 {getattr(hcl2, '__version__', '?')} accepts {len(accepted)} files ({mb:.2f} MB); "
-          f"rejects {rejected}; hclkit rejects {hclkit_failures} of those")
+          f"rejects {rejected}; hclkit accepts all of those")
     print(f"python-hcl2 loads: {t_hcl2:8.3f} s  {mb / t_hcl2:8.2f} MB/s")
     print(f"hclkit loads:      {t_hclkit:8.3f} s  {mb / t_hclkit:8.2f} MB/s")
     print(f"ratio: {t_hcl2 / t_hclkit:.1f}x")

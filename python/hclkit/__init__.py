@@ -15,7 +15,7 @@ The GIL is released while the Rust code works, so threads parse in parallel.
 
 from __future__ import annotations
 
-from typing import IO, Any, Callable, Optional, Union
+import typing as _t
 
 from ._errors import HCLError
 from ._hclkit import DEFAULT_EVAL_LIMIT, FUNCTION_LIBRARIES, __version__, decode, evaluate, format, loads
@@ -33,7 +33,12 @@ __all__ = [
 ]
 
 
-def load(fp: IO[Any], **kwargs: Any) -> Any:
+def __dir__() -> _t.List[str]:
+    """``dir(hclkit)``: the public API, not the names the module uses to define it."""
+    return list(__all__)
+
+
+def load(fp: _t.IO[_t.Any], **kwargs: _t.Any) -> _t.Any:
     """Reads a file object (text or binary) and returns :func:`loads` of its content.
 
     The file's ``name`` (when it has one) is the ``filename`` used in diagnostics and to

@@ -22,6 +22,17 @@ def test_public_names() -> None:
         assert f.__doc__ and len(f.__doc__) > 80, f.__name__
 
 
+def test_dir_shows_the_public_api_only() -> None:
+    # Not the typing names (Any, IO, ...) nor the private modules the package is built from.
+    assert sorted(dir(hclkit)) == sorted(hclkit.__all__)
+    for name in ["Any", "IO", "Callable", "annotations", "_errors", "_hclkit"]:
+        assert name not in dir(hclkit), name
+    # The annotations still resolve.
+    import typing
+
+    assert set(typing.get_type_hints(hclkit.load)) == {"fp", "kwargs", "return"}
+
+
 def stub_signatures() -> dict[str, list[str]]:
     tree = ast.parse((PKG / "_hclkit.pyi").read_text())
     out = {}

@@ -48,6 +48,7 @@ pub enum Command {
     #[command(long_about = fmt::ABOUT)]
     Fmt(fmt::FmtArgs),
     /// Convert between the native syntax and the HCL JSON syntax.
+    #[command(long_about = convert::ABOUT)]
     Convert(convert::ConvertArgs),
     /// Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it).
     Eval(eval::EvalArgs),

@@ -9,6 +9,22 @@
 //!
 //! Functions that read files go through the [`FsPolicy`] in the [`Options`]; the default
 //! reads nothing.
+//!
+//! ```
+//! use hclkit::eval::{evaluate, EvalContext};
+//! use hclkit_terraform::{functions, Options};
+//! use hclkit_value::Value;
+//!
+//! let ctx = EvalContext::new().with_functions(functions(&Options::new()));
+//! let (file, _) = hclkit::parse_expression(b"cidrhost(\"10.0.0.0/24\", 5)".as_slice(), "expr.hcl");
+//! let (value, diags) = evaluate(file.expr(), Some(&ctx));
+//! assert!(diags.is_empty());
+//! assert_eq!(value, Value::string("10.0.0.5"));
+//! ```
+//!
+//! [`Library`] and [`libraries_with`] tell go-cty's standard library and Terraform's table
+//! apart, for tools that offer both. The table of every function, its origin, version and
+//! differences is the repository's `docs/terraform-functions.md`.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -152,6 +168,63 @@ pub(crate) fn core_name(name: &'static str) -> &'static str {
 
 /// The prefix of the `core::` aliases of the built-ins.
 const CORE: &str = "core::";
+
+/// A function library hclkit's tools offer (`hclkit eval --functions`, `hcldec --functions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Library {
+    /// go-cty's standard library (`hclkit_value::stdlib::all`) with `try` and `can`.
+    Stdlib,
+    /// Terraform's table ([`functions`]).
+    Terraform,
+}
+
+impl Library {
+    /// Both libraries.
+    pub const ALL: [Library; 2] = [Library::Stdlib, Library::Terraform];
+
+    /// The library's name, as the tools' `--functions` flags spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Library::Stdlib => "stdlib",
+            Library::Terraform => "terraform",
+        }
+    }
+
+    /// The library's function table (the options matter to [`Library::Terraform`] only).
+    ///
+    /// ```
+    /// use hclkit_terraform::{Library, Options};
+    ///
+    /// let stdlib = Library::Stdlib.functions(&Options::new());
+    /// assert!(stdlib.contains_key("strlen") && stdlib.contains_key("try"));
+    /// assert!(!stdlib.contains_key("cidrhost"));
+    /// ```
+    pub fn functions(self, options: &Options) -> BTreeMap<&'static str, Function> {
+        match self {
+            Library::Stdlib => {
+                let mut table = hclkit_value::stdlib::all();
+                table.extend(hclkit::ext::tryfunc::functions());
+                table
+            }
+            Library::Terraform => functions(options),
+        }
+    }
+}
+
+/// The libraries that have a function named `name`, in [`Library::ALL`]'s order: what a tool
+/// suggests when a call names a function its chosen library lacks.
+///
+/// ```
+/// use hclkit_terraform::{libraries_with, Library};
+///
+/// assert_eq!(libraries_with("cidrhost"), [Library::Terraform]);
+/// assert_eq!(libraries_with("strlen"), [Library::Stdlib]);
+/// assert_eq!(libraries_with("upper"), [Library::Stdlib, Library::Terraform]);
+/// assert!(libraries_with("no_such_function").is_empty());
+/// ```
+pub fn libraries_with(name: &str) -> Vec<Library> {
+    Library::ALL.into_iter().filter(|lib| lib.functions(&Options::default()).contains_key(name)).collect()
+}
 
 /// Every function of [`functions`], described: the entries of the modules that define them,
 /// and [`Origin::CtyStdlib`] for the go-cty functions no module replaces. The `core::NAME`

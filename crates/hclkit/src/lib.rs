@@ -1,7 +1,88 @@
-//! hclkit: HCL v2 (HashiCorp Configuration Language) in Rust.
+//! hclkit: HCL v2 (HashiCorp Configuration Language) in Rust — parse, decode, evaluate,
+//! format and convert HCL, in the native and the JSON syntax, as the reference implementation
+//! (hashicorp/hcl v2.14.1) does. Values, types and the standard functions are the companion
+//! crate [`hclkit_value`]'s.
 //!
-//! The whole library above the value model ([`hclkit_value`]): syntaxes, diagnostics,
-//! evaluation, body decoding and hcldec specs.
+//! # Read a configuration into your own types
+//!
+//! What most applications want: derive serde's `Deserialize` and call [`from_str`] (or
+//! [`from_file`]; [`Decoder`] adds variables and functions). Blocks are fields (a `Vec` for
+//! repeated blocks), a block's labels are the fields named `@label` or `@NAME`, and errors are
+//! an [`Error`] that shows each problem with its file, line and column.
+//!
+//! ```
+//! use hclkit_value::{stdlib, Value};
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct Config {
+//!     service: Vec<Service>,
+//! }
+//!
+//! #[derive(Deserialize)]
+//! struct Service {
+//!     #[serde(rename = "@name")]
+//!     name: String,
+//!     image: String,
+//!     replicas: u32,
+//! }
+//!
+//! let src = r#"
+//! service "web" {
+//!   image    = "nginx:${version}"
+//!   replicas = max(2, 3)
+//! }
+//! "#;
+//! let config: Config = hclkit::Decoder::new()
+//!     .variable("version", Value::string("1.27"))
+//!     .functions(stdlib::all())
+//!     .from_str(src)
+//!     .unwrap();
+//! assert_eq!(config.service[0].name, "web");
+//! assert_eq!(config.service[0].image, "nginx:1.27");
+//! assert_eq!(config.service[0].replicas, 3);
+//!
+//! // A mistake is an error pointing at the source.
+//! let Err(err) = hclkit::from_str::<Config>("service \"web\" {\n  image = \"nginx\"\n}\n") else {
+//!     panic!("replicas is missing");
+//! };
+//! let text = err.to_string();
+//! assert!(text.contains("error: Missing required argument") && text.contains(":1:"), "{text}");
+//! ```
+//!
+//! The mapping in full, and how it compares with hcl-rs and Go's gohcl: the repository's
+//! `docs/serde.md`. [`to_string`] goes the other way, from serde data to formatted HCL.
+//!
+//! # Which API for which task
+//!
+//! | task | API |
+//! |---|---|
+//! | decode into Rust types | [`from_str`], [`from_file`], [`Decoder`]; [`Spanned`] keeps a value's source range |
+//! | write Rust data as HCL | [`to_string`] |
+//! | decode by an hcldec spec (the shape is data, not a type) | [`spec::specfile::load_spec`], then [`spec::decode`] |
+//! | take the attributes and blocks a schema names | [`body::Body::content`] with a [`body::BodySchema`]; [`merged`] for several files as one |
+//! | evaluate an expression | [`parse_expression`], then [`eval::evaluate`] with an [`eval::EvalContext`] (variables, functions from [`hclkit_value::stdlib`]) |
+//! | format source in the canonical layout (`hclfmt`, `terraform fmt`) | [`format::format`], [`format::Formatter`] |
+//! | convert the native syntax to JSON and back | [`convert::native_to_json`], [`convert::json_to_native`] |
+//! | walk the syntax tree, with a source range for every node | [`parse_config`], then [`syntax::native::ast::File::body`]: blocks, attributes, expressions, each with `range()` |
+//! | read files of either syntax, keep them for error snippets | [`Files`] |
+//! | report problems | [`Diagnostics`]; [`diagnostic::Renderer`] draws them as rustc does |
+//! | edit a file, keeping its comments and layout | not yet: [`format::tokens`] and [`format::write_tokens`] are the building blocks |
+//!
+//! Walking the tree:
+//!
+//! ```
+//! let src = b"service \"web\" {\n  image = \"nginx\"\n}\n";
+//! let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl");
+//! assert!(diags.is_empty()); // parsing never fails: a tree and diagnostics, always
+//! let block = file.body().blocks().next().unwrap();
+//! assert_eq!(block.block_type(), "service");
+//! let attr = block.body().attributes().next().unwrap();
+//! let at = attr.range();
+//! assert_eq!((attr.name(), at.start.line, at.start.column), ("image", 2, 3));
+//! ```
+//!
+//! # Modules
 //!
 //! ```text
 //! bytes ──► syntax::native / syntax::json ──► Body ──► eval (expressions) / spec (hcldec specs)
@@ -26,14 +107,10 @@
 //! * [`convert`]: the native syntax to the JSON syntax and back (`hclkit convert`).
 //! * [`de`], [`ser`]: serde support ([`from_str`], [`from_file`], [`to_string`], [`Spanned`]).
 //!
-//! Parsing never fails: every entry point returns a tree and diagnostics.
-//!
-//! ```
-//! let (file, diags) = hclkit::parse_config(b"a = 1 + 2\n".as_slice(), "main.hcl");
-//! assert!(!diags.has_errors());
-//! let attr = file.body().attributes().next().unwrap();
-//! assert_eq!(attr.name(), "a");
-//! ```
+//! Guides beside the code, in the repository's `docs/` folder (named, as rustdoc cannot link
+//! outside the crate): `serde.md` (typed decoding), `convert.md`, `eval.md`, `functions.md`
+//! (the standard library), `spec-departures.md` (where hclkit departs from the specifications
+//! and the reference, and its limits).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -18,11 +18,12 @@ use rayon::prelude::*;
 use crate::walk::{io_text, is_json_name, is_native_name, walk};
 
 /// The help layout of the subcommands: usage first, then the description.
-pub const HELP_TEMPLATE: &str = "{usage-heading} {usage}\n\n{about-with-newline}\n{all-args}{after-help}";
+pub const HELP_TEMPLATE: &str = "{about-with-newline}\n{usage-heading} {usage}\n\n{all-args}{after-help}";
 
 /// Arguments of `hclkit check`.
 /// The long description of the subcommand (its `--help`).
-pub const ABOUT: &str = "Parses each file and reports its diagnostics, then a one-line summary. \
+pub const ABOUT: &str = "Parse files and report their diagnostics (with --spec, decode them too).\n\n\
+Parses each file and reports its diagnostics, then a one-line summary. \
 A directory is searched recursively for HCL files (*.hcl, *.tf, *.tfvars, *.nomad, *.pkr.hcl, \
 *.tftest.hcl, ...) and their JSON-syntax forms (*.tf.json, *.hcl.json, *.tfvars.json, ...); \
 hidden entries and what .gitignore and .ignore files ignore are skipped. A file named explicitly is checked whatever its name: as JSON syntax \

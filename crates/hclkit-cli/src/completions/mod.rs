@@ -7,7 +7,8 @@ use clap_complete::Shell;
 
 /// Arguments of `hclkit completions`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Example: hclkit completions bash > ~/.local/share/bash-completion/completions/hclkit")]
+#[command(after_help = "Example: hclkit completions bash > ~/.local/share/bash-completion/completions/hclkit\n\n\
+Exit status: 0 when the script is written, 2 on a usage error (such as an unknown shell).")]
 pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]

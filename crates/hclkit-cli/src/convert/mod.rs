@@ -34,18 +34,17 @@ pub enum Syntax {
     Json,
 }
 
-/// Converts between the native syntax and the HCL JSON syntax.
-#[derive(clap::Args, Debug)]
-#[command(
-    about = "Convert between the native syntax and the HCL JSON syntax",
-    long_about = "Convert between the native syntax and the HCL JSON syntax.\n\n\
+/// The long description of the subcommand (its `--help`).
+pub const ABOUT: &str = "Convert between the native syntax and the HCL JSON syntax.\n\n\
 Native to JSON (the default for files not named *.json): attributes become properties, blocks \
 nested objects (one level per label; several blocks of a type and labels an array), literal \
 values JSON values (numbers in full precision), quoted templates JSON template strings and every \
 other expression a \"${...}\" template; literal text is escaped ($${, %%{) and comments become \
 \"//\" properties. Applications read JSON strings as templates only when they evaluate with \
 variables or functions (as hcldec does when given any).\n\n\
-JSON to native (files named *.json, or --from=json): the JSON syntax cannot tell a block from \
+JSON to native (files named *.json, standard input with --spec, or --from=json; a file's name \
+decides its direction, so a native file given with --spec still becomes JSON, with a warning \
+that the spec is not used): the JSON syntax cannot tell a block from \
 an object, so the schema comes from an hcldec spec (--spec): its block, block_list, block_set \
 and block_map specs say which properties are blocks and how many labels they have. Without \
 --spec every property becomes an attribute: valid native syntax that means the same wherever \
@@ -58,17 +57,19 @@ Several files, or directories, are converted into --out-dir: each file under its
 recursively for native files (*.hcl, *.tf, *.tfvars, *.nomad), or with --from=json or --spec for \
 their JSON forms (*.tf.json, *.hcl.json, ...), and its layout is kept below --out-dir. Files are \
 converted in parallel; diagnostics are reported in input order, and a file with errors is not \
-written.\n\n\
-Exit status: 0 on success, 1 when an input has errors (printed as diagnostics) or an output cannot \
-be written, 2 on a usage error."
-)]
+written.";
+
+/// Converts between the native syntax and the HCL JSON syntax.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Exit status: 0 on success (warnings alone do not fail), 1 when an input has errors \
+(printed as diagnostics) or an output cannot be written, 2 on a usage error.")]
 pub struct ConvertArgs {
     /// The files or directories to convert (`-`: standard input). Several, or a directory,
     /// need --out-dir.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<String>,
-    /// The input syntax (default: JSON for names ending in .json and when --spec is given,
-    /// native otherwise).
+    /// The input syntax (default: a file's name decides, JSON for names ending in .json;
+    /// standard input is JSON with --spec, native otherwise).
     #[arg(long, value_enum)]
     pub from: Option<Syntax>,
     /// JSON output: how blocks are laid out.
@@ -155,6 +156,10 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
     } else {
         Schema::new()
     };
+    let native: Vec<&str> = jobs.iter().filter(|j| !j.json_in).map(|j| j.input.as_str()).collect();
+    if let Some(w) = spec_unused(args, &native) {
+        print_diags(&Diagnostics(vec![w]), &spec_files, color);
+    }
     let reports: Vec<(String, bool)> = jobs.par_iter().map(|job| convert_job(args, job, &schema, color)).collect();
     let mut failed = 0;
     let mut err = std::io::stderr().lock();
@@ -185,12 +190,37 @@ struct Job {
     json_in: bool,
 }
 
-/// Whether `name` is read as JSON syntax.
+/// Whether `name` is read as JSON syntax: as --from says, else by the name (standard input,
+/// which has none, by whether --spec asks for the JSON direction).
 fn json_input(args: &ConvertArgs, name: &str) -> bool {
     match args.from {
         Some(s) => s == Syntax::Json,
-        None => args.spec.is_some() || name.ends_with(".json"),
+        None if name == "-" => args.spec.is_some(),
+        None => name.ends_with(".json"),
     }
+}
+
+/// The warning for native inputs given with --spec, which only JSON input uses: the files are
+/// converted to JSON as their names say, and the user learns how to ask for the other way.
+fn spec_unused(args: &ConvertArgs, native: &[&str]) -> Option<hclkit::Diagnostic> {
+    let spec = args.spec.as_deref()?;
+    let (first, more) = native.split_first()?;
+    let what = match more.len() {
+        0 => format!("{first} is"),
+        n => format!("{first} and {n} more are"),
+    };
+    Some(hclkit::Diagnostic {
+        severity: hclkit::diagnostic::Severity::Warning,
+        ..hclkit::Diagnostic::error(
+            "--spec is not used",
+            format!(
+                "{what} read as the native syntax (the name does not end in .json) and converted to \
+                 JSON, which needs no schema; the spec {spec} says which properties are blocks when \
+                 JSON is converted to the native syntax. To read a file as JSON whatever its name, add \
+                 --from=json."
+            ),
+        )
+    })
 }
 
 /// The converted file's name: ".json" added to a native file's name, removed from a JSON
@@ -317,7 +347,10 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
             Err(diags) => Err(diags),
         }
     } else {
-        to_json(args, src, name, &mut files)
+        to_json(args, src, name, &mut files).map(|(text, mut warnings)| {
+            warnings.0.splice(0..0, spec_unused(args, &[name]));
+            (text, warnings)
+        })
     };
     match result {
         Ok((text, warnings)) => {

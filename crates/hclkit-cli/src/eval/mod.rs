@@ -32,6 +32,17 @@ pub enum FunctionSet {
     None,
 }
 
+impl FunctionSet {
+    /// The library the choice names (`None` for no functions).
+    fn library(self) -> Option<hclkit_terraform::Library> {
+        match self {
+            FunctionSet::Stdlib => Some(hclkit_terraform::Library::Stdlib),
+            FunctionSet::Terraform => Some(hclkit_terraform::Library::Terraform),
+            FunctionSet::None => None,
+        }
+    }
+}
+
 /// How diagnostics are printed.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DiagsFormat {
@@ -43,7 +54,11 @@ pub enum DiagsFormat {
 
 /// The arguments of `hclkit eval`.
 #[derive(clap::Args, Debug)]
-#[command(about = "Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it)")]
+#[command(
+    about = "Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it)",
+    after_help = "Exit status: 0 when the value is printed (warnings, if any, on standard error), 1 when \
+the expression, --vars or the value has errors (printed as diagnostics), 2 on a usage error."
+)]
 pub struct EvalArgs {
     /// The function table the expression may call.
     #[arg(long, value_enum, default_value = "terraform")]
@@ -109,20 +124,19 @@ pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
 /// not be used (then nothing was evaluated).
 pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics, bool) {
     let mut diags = Diagnostics::new();
-    let mut ctx = EvalContext::new();
-    match args.functions {
-        FunctionSet::Terraform => {
+    // Empty tables rather than none: a name the expression uses that is not there is then
+    // "unknown" (and named), which `explain` can tell the user how to supply.
+    let mut ctx = EvalContext::new().with_variables(Vec::<(String, Value)>::new());
+    ctx = match args.functions.library() {
+        Some(library) => {
             let mut options = hclkit_terraform::Options::new().with_planning(args.planning);
             if let Some(dir) = &args.base_dir {
                 options = options.with_filesystem(hclkit_terraform::FsPolicy::under(dir.clone()));
             }
-            ctx = ctx.with_functions(hclkit_terraform::functions(&options));
+            ctx.with_functions(library.functions(&options))
         }
-        FunctionSet::Stdlib => {
-            ctx = ctx.with_functions(hclkit_value::stdlib::all()).with_functions(hclkit::ext::tryfunc::functions());
-        }
-        FunctionSet::None => {}
-    }
+        None => ctx.with_functions(Vec::<(String, hclkit_value::function::Function)>::new()),
+    };
     if let Some(vars) = &args.vars {
         // `@FILE`: a JSON document in a file, whatever its name; otherwise the argument is
         // read as hcldec reads its --vars (JSON text, or a .json or native-syntax file).
@@ -153,12 +167,13 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics,
         args.expr.as_bytes().into()
     };
     files.add_source(EXPR_NAME, src.clone());
-    let (file, d) = hclkit::parse_expression(src, EXPR_NAME);
+    let (file, d) = hclkit::parse_expression(src.clone(), EXPR_NAME);
     diags.extend(d);
     if diags.has_errors() {
         return (None, diags, false);
     }
-    let (value, d) = evaluate(file.expr(), Some(&ctx));
+    let (value, mut d) = evaluate(file.expr(), Some(&ctx));
+    explain(&mut d, &src, args.functions);
     diags.extend(d);
     if diags.has_errors() {
         return (None, diags, false);
@@ -169,6 +184,34 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics,
             diags.push(*d);
             (None, diags, false)
         }
+    }
+}
+
+/// Adds to the expression's "Unknown variable" and "Call to unknown function" errors how to
+/// supply the name on this command line: `--vars`, or the `--functions` library that has the
+/// function (which library has which name is `hclkit_terraform::libraries_with`'s answer).
+fn explain(diags: &mut Diagnostics, src: &[u8], chosen: FunctionSet) {
+    for d in &mut diags.0 {
+        let Some(name) = d.subject.as_ref().and_then(|r| src.get(r.start.byte as usize..r.end.byte as usize)) else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(name);
+        let hint = match &*d.summary {
+            "Unknown variable" => format!(
+                " Variables come from --vars, a JSON object (or @FILE holding one): --vars '{{\"{name}\": ...}}'."
+            ),
+            "Call to unknown function" => {
+                let libraries = hclkit_terraform::libraries_with(&name);
+                if libraries.is_empty() || chosen.library().is_some_and(|l| libraries.contains(&l)) {
+                    continue;
+                }
+                let flags: Vec<String> = libraries.iter().map(|l| format!("--functions {}", l.name())).collect();
+                let which = if flags.len() == 1 { "which has it" } else { "which have it" };
+                format!(" Use {}, {which}.", flags.join(" or "))
+            }
+            _ => continue,
+        };
+        d.detail = format!("{}{hint}", d.detail).into();
     }
 }
 

@@ -16,7 +16,7 @@ use crate::walk::{io_text, is_native_name, walk};
 
 /// Arguments of `hclkit fmt`.
 /// The long description of the subcommand (its `--help`).
-pub const ABOUT: &str = "Rewrites HCL native-syntax files in the canonical layout (the layout of terraform fmt, \
+pub const ABOUT: &str = "Format files in the canonical layout.\n\nRewrites HCL native-syntax files in the canonical layout (the layout of terraform fmt, \
 packer fmt and hclfmt, byte for byte) and lists the files it changed. A directory is searched \
 recursively for *.hcl, *.tf, *.tfvars and *.nomad files (hidden entries, what .gitignore and \
 .ignore files ignore, and JSON-syntax files are skipped); files named explicitly are formatted whatever their name, except *.json. Without PATH, \

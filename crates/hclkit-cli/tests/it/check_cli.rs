@@ -373,7 +373,8 @@ fn usage_errors_exit_two_and_name_the_flag() {
     }
     let o = hclkit(&["check", "--help"]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).starts_with("Usage: hclkit check"));
+    assert!(stdout(&o).starts_with("Parse files and report their diagnostics"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("\nUsage: hclkit check"));
     assert!(stdout(&o).contains("--spec <SPEC>"));
 }
 

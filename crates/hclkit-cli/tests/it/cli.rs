@@ -23,7 +23,36 @@ fn help_goes_to_standard_output() {
         }
     }
     let o = hclkit(&["help", "fmt"]);
-    assert!(stdout(&o).starts_with("Usage: hclkit fmt"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("Format files in the canonical layout.\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn every_subcommand_help_starts_with_a_summary_and_states_its_exit_statuses() {
+    let top = stdout(&hclkit(&["--help"]));
+    let subs: Vec<&str> = top
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a command list")
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert_eq!(subs, ["check", "fmt", "convert", "eval", "completions"]);
+    for sub in subs {
+        // The summary the command list shows is the help's first line.
+        let listed = top.lines().find(|l| l.split_whitespace().next() == Some(sub)).unwrap();
+        let summary = listed.trim_start().strip_prefix(sub).unwrap().trim();
+        for flag in ["--help", "-h"] {
+            let o = hclkit(&[sub, flag]);
+            assert_eq!(o.status.code(), Some(0));
+            let help = stdout(&o);
+            let first = help.lines().next().unwrap_or_default();
+            assert_eq!(first.trim_end_matches('.'), summary.trim_end_matches('.'), "hclkit {sub} {flag}:\n{help}");
+            assert!(help.contains("\nExit status: 0 "), "hclkit {sub} {flag} states no exit statuses:\n{help}");
+            assert!(help.contains(" 2 on a usage error"), "hclkit {sub} {flag}:\n{help}");
+        }
+    }
 }
 
 #[test]

@@ -153,6 +153,34 @@ fn json_to_native_with_and_without_a_spec() {
 }
 
 #[test]
+fn a_native_file_given_a_spec_is_converted_by_its_name_with_a_warning() {
+    let spec = scratch("warn.hcldec");
+    std::fs::write(&spec, "object {\n  attr \"name\" {\n    type = string\n  }\n}\n").unwrap();
+    let hcl = scratch("warn.hcl");
+    std::fs::write(&hcl, "name = \"web\"\n").unwrap();
+    // One file: the name says native, so it becomes JSON; the unused spec is a warning.
+    let out = hclkit().args(["convert", "--spec"]).arg(&spec).arg(&hcl).output().unwrap();
+    assert_eq!((out.status.code(), text(&out.stdout).as_str()), (Some(0), "{\"name\":\"web\"}\n"));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("warning: --spec is not used\n"), "{err}");
+    assert!(err.contains("warn.hcl is read as the native syntax") && err.contains("--from=json"), "{err}");
+    // Into --out-dir: the same, one warning for the native files among the inputs.
+    let json = scratch("warn-back.json");
+    std::fs::write(&json, "{\"name\": \"api\"}").unwrap();
+    let out_dir = scratch("warn-out");
+    let out =
+        hclkit().args(["convert", "--spec"]).arg(&spec).arg(&hcl).arg(&json).arg("-O").arg(&out_dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(out_dir.join("warn.hcl.json")).unwrap(), "{\"name\":\"web\"}\n");
+    assert_eq!(std::fs::read_to_string(out_dir.join("warn-back.hcl")).unwrap(), "name = \"api\"\n");
+    assert_eq!(text(&out.stderr).matches("warning: --spec is not used").count(), 1, "{}", text(&out.stderr));
+    // --from=json still reads any name as JSON.
+    let out = hclkit().args(["convert", "--from=json", "--spec"]).arg(&spec).arg(&hcl).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!text(&out.stderr).contains("--spec is not used"), "{}", text(&out.stderr));
+}
+
+#[test]
 fn bad_inputs_are_diagnostics_with_ranges() {
     // A native syntax error.
     let bad = scratch("bad.hcl");

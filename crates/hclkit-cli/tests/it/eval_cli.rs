@@ -47,9 +47,45 @@ fn terraform_functions_are_the_default() {
     let (code, _, err) = run(&["--functions", "terraform", r#"strlen("x")"#]);
     assert_eq!(code, Some(1));
     assert!(err.contains("Call to unknown function"), "{err}");
-    let (code, _, err) = run(&["--functions", "none", r#"upper("x")"#]);
+}
+
+#[test]
+fn an_unknown_function_says_which_library_has_it() {
+    let note = |args: &[&str]| {
+        let (code, out, err) = run(args);
+        assert_eq!((code, out.as_str()), (Some(1), ""), "{err}");
+        assert!(err.starts_with("error: Call to unknown function\n"), "{err}");
+        err.lines().find_map(|l| l.strip_prefix("  = note: ")).unwrap_or_default().to_owned()
+    };
+    assert_eq!(
+        note(&["--functions", "stdlib", r#"cidrhost("10.0.0.0/24", 5)"#]),
+        r#"There is no function named "cidrhost". Use --functions terraform, which has it."#
+    );
+    assert_eq!(
+        note(&["--functions", "terraform", r#"strlen("x")"#]),
+        r#"There is no function named "strlen". Did you mean "strrev"? Use --functions stdlib, which has it."#
+    );
+    assert_eq!(
+        note(&["--functions", "none", r#"upper("x")"#]),
+        r#"There is no function named "upper". Use --functions stdlib or --functions terraform, which have it."#
+    );
+    // A name no library has gets the evaluator's words alone.
+    assert_eq!(note(&["nosuch(1)"]), r#"There is no function named "nosuch"."#);
+}
+
+#[test]
+fn an_unknown_variable_is_named_with_how_to_pass_it() {
+    let (code, out, err) = run(&["region + 1"]);
+    assert_eq!((code, out.as_str()), (Some(1), ""));
+    assert_eq!(
+        err,
+        "error: Unknown variable\n --> <expr>:1:1\n  |\n1 | region + 1\n  | ^^^^^^\n  |\n\
+         \x20 = note: There is no variable named \"region\". Variables come from --vars, a JSON object (or \
+         @FILE holding one): --vars '{\"region\": ...}'.\n"
+    );
+    let (code, _, err) = run(&["--vars", r#"{"regions": 1}"#, "region"]);
     assert_eq!(code, Some(1));
-    assert!(err.contains("Function calls not allowed"), "{err}");
+    assert!(err.contains(r#"Did you mean "regions"? Variables come from --vars"#), "{err}");
 }
 
 #[test]

@@ -265,7 +265,8 @@ fn usage_and_missing_paths() {
     assert!(err(&o).contains("unexpected argument '--frobnicate'"), "{}", err(&o));
     let o = hclkit(&d, &["--help"], "");
     assert_eq!(o.status.code(), Some(0));
-    assert!(out(&o).starts_with("Usage: hclkit fmt"));
+    assert!(out(&o).starts_with("Format files in the canonical layout.\n"), "{}", out(&o));
+    assert!(out(&o).contains("\nUsage: hclkit fmt"));
     let o = hclkit(&d, &["missing.tf"], "");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(

@@ -15,3 +15,5 @@ mod fmt_cli;
 mod hcldec_cli;
 mod hclfmt_cli;
 mod hostile;
+mod repo_docs;
+mod scripts;
