@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use hclkit::body::Body;
 use hclkit::eval::{Budget, EvalContext};
-use hclkit::spec::run::unsupported_result;
+use hclkit::spec::run::{unsupported_result, ContextOptions};
 use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostics, Files};
 use hclkit_value::json::HcldecOutput;
@@ -240,7 +240,12 @@ fn decode_native(
         };
         let (spec, mut diags) = SpecFile::parse(&mut files, spec_src, spec_name);
         let Some(spec) = spec else { return Err(fail(diags, &files)) };
-        let ctx = spec.context(vars.into_iter().collect(), &library.functions(), Some(&budget));
+        let ctx = spec.context(ContextOptions {
+            variables: vars.into_iter().collect(),
+            library: library.functions(),
+            budget: Some(budget.clone()),
+            declare_variables: false,
+        });
         let (body, d) = parse_into(&mut files, src, name, syntax);
         diags.extend(d);
         if diags.has_errors() {

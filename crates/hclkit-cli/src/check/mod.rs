@@ -10,7 +10,8 @@ use clap::ValueEnum;
 use hclkit::diagnostic::Renderer;
 use hclkit::eval::{Budget, EvalContext};
 use hclkit::files::read_failure;
-use hclkit::spec::specfile::{load_spec, SpecFile};
+use hclkit::spec::run::{ContextOptions, FunctionLibrary};
+use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostics, Files, Severity};
 use hclkit_value::Value;
 use rayon::prelude::*;
@@ -108,18 +109,16 @@ struct Decoder {
 }
 
 impl Decoder {
-    /// The context of a loaded spec: its variables and functions, the standard library and
-    /// `try`/`can` (the spec's own functions win).
+    /// The context of a loaded spec: its variables and `vars`, the standard library with
+    /// `try`/`can`, and the spec's own functions, which win (`hclkit::spec::run`'s rule).
     fn new(spec: SpecFile, vars: BTreeMap<String, Value>) -> Decoder {
-        let mut variables = spec.variables.clone();
-        variables.extend(vars);
-        let mut ctx = EvalContext::new().with_functions(hclkit_value::stdlib::all()).with_variables(variables);
-        for (name, f) in hclkit::ext::tryfunc::functions() {
-            ctx.set_function(name, f);
-        }
-        for (name, f) in spec.functions.iter() {
-            ctx.set_function(name.clone(), f.clone());
-        }
+        let options = ContextOptions {
+            variables: vars,
+            library: FunctionLibrary::Standard,
+            budget: None,
+            declare_variables: true,
+        };
+        let ctx = spec.context(options).unwrap_or_default();
         Decoder { spec, ctx }
     }
 }
@@ -262,16 +261,10 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFi
         Err(e) => return fail(Diagnostics(vec![read_failure(&name, &io_text(&e), false)]), &Files::new()),
     };
     let mut files = Files::new();
-    let (body, mut diags) = files.parse_native(src, &name);
-    if diags.has_errors() {
-        return fail(diags, &files);
+    match SpecFile::parse(&mut files, src, &name) {
+        (Some(spec), _) => Ok(spec),
+        (None, diags) => fail(diags, &files),
     }
-    let (spec, more) = load_spec(&*body);
-    diags.extend(more);
-    if diags.has_errors() {
-        return fail(diags, &files);
-    }
-    Ok(spec)
 }
 
 /// Reads the --vars arguments in order (later ones win); on errors prints them and gives the

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 
 use crate::walk::{io_text, is_json_name, is_native_name, walk, Unreadable};
 use hclkit::files::read_failure;
+use hclkit::spec::specfile::SpecFile;
 
 /// Block layout of the JSON output (`--blocks`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -415,21 +416,11 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
 /// with the spec's warnings.
 fn load_schema(args: &ConvertArgs, files: &mut Files) -> Result<(Schema, Diagnostics), Diagnostics> {
     let Some(path) = &args.spec else { return Ok((Schema::new(), Diagnostics::new())) };
-    let mut diags = Diagnostics::new();
-    let (body, d) = files.parse_file(path);
-    let failed = d.has_errors();
-    diags.extend(d);
-    let Some(body) = body else { return Err(diags) };
-    if failed {
-        return Err(diags);
+    let src = std::fs::read(path).map_err(|e| Diagnostics(vec![read_failure(path, &io_text(&e), false)]))?;
+    match SpecFile::parse(files, src, path) {
+        (Some(spec), diags) => Ok((Schema::from_spec(&spec.root), diags)),
+        (None, diags) => Err(diags),
     }
-    let (spec, d) = hclkit::spec::specfile::load_spec(&*body);
-    let failed = d.has_errors();
-    diags.extend(d);
-    if failed {
-        return Err(diags);
-    }
-    Ok((Schema::from_spec(&spec.root), diags))
 }
 
 fn to_native(src: Vec<u8>, name: &str, schema: &Schema, mut diags: Diagnostics, files: &mut Files) -> Converted {

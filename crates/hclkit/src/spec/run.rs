@@ -84,7 +84,7 @@ impl SpecFile {
     /// diagnostics give; warnings come with a spec too.
     ///
     /// ```
-    /// use hclkit::spec::run::FunctionLibrary;
+    /// use hclkit::spec::run::{ContextOptions, FunctionLibrary};
     /// use hclkit::spec::specfile::SpecFile;
     /// use hclkit::Files;
     ///
@@ -93,7 +93,8 @@ impl SpecFile {
     /// let (spec, diags) = SpecFile::parse(&mut files, src, "app.hcldec");
     /// assert!(!diags.has_errors());
     /// let spec = spec.unwrap();
-    /// let ctx = spec.context(Default::default(), &FunctionLibrary::Standard, None).unwrap();
+    /// let options = ContextOptions { library: FunctionLibrary::Standard, ..Default::default() };
+    /// let ctx = spec.context(options).unwrap();
     /// let (body, _) = files.parse(b"a = upper(greeting)\n".to_vec(), "in.hcl");
     /// let (value, diags) = hclkit::spec::decode(&*body, &spec.root, Some(&ctx));
     /// assert!(diags.is_empty());
@@ -116,26 +117,23 @@ impl SpecFile {
     }
 
     /// The context a decode with this spec evaluates in: the spec's variables, overridden by
-    /// `variables` (the front end's `--vars`); the `library`'s functions and the spec's own,
-    /// which win; and `budget`, when given. `None` when it would hold nothing (no variables,
-    /// no functions), as the reference's hcldec decodes with no context then (references and
-    /// calls say "Variables not allowed" and "Functions may not be called here").
-    pub fn context(
-        &self,
-        variables: BTreeMap<String, Value>,
-        library: &FunctionLibrary,
-        budget: Option<&Budget>,
-    ) -> Option<EvalContext> {
+    /// the front end's (`--vars`); the library's functions and the spec's own, which win; and
+    /// the budget, when given. `None` when it would hold nothing (no variables, no functions,
+    /// and no variable table asked for), as the reference's hcldec decodes with no context
+    /// then (references and calls say "Variables not allowed" and "Functions may not be
+    /// called here").
+    pub fn context(&self, options: ContextOptions) -> Option<EvalContext> {
+        let ContextOptions { variables, library, budget, declare_variables } = options;
         let mut all = self.variables.clone();
         all.extend(variables);
-        if all.is_empty() && self.functions.is_empty() && library.is_none() {
+        if all.is_empty() && !declare_variables && self.functions.is_empty() && library.is_none() {
             return None;
         }
         let mut ctx = EvalContext::new();
         if let Some(budget) = budget {
-            ctx = ctx.with_budget(budget.clone());
+            ctx = ctx.with_budget(budget);
         }
-        if !all.is_empty() {
+        if !all.is_empty() || declare_variables {
             ctx = ctx.with_variables(all);
         }
         library.install(&mut ctx);
@@ -144,6 +142,23 @@ impl SpecFile {
         }
         Some(ctx)
     }
+}
+
+/// What a front end puts in a decode's context besides the spec file's own variables and
+/// functions (see [`SpecFile::context`]); the differences between the front ends are these
+/// options, nothing else.
+#[derive(Clone, Debug, Default)]
+pub struct ContextOptions {
+    /// Variables given by the user, winning over the spec's `variables` blocks.
+    pub variables: BTreeMap<String, Value>,
+    /// The function library offered (the spec's own functions win over it).
+    pub library: FunctionLibrary,
+    /// The evaluation budget of the decode (the default budget when `None`).
+    pub budget: Option<Budget>,
+    /// Declare a variable table even when there are no variables, so that a reference says
+    /// "Unknown variable" and names it (`hclkit check --spec`), rather than the reference
+    /// hcldec's "Variables not allowed" (hcldec, Python's `decode`).
+    pub declare_variables: bool,
 }
 
 /// The error for a decoded value that cannot be written as JSON (an infinity, a number too

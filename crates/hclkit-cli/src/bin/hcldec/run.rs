@@ -9,7 +9,7 @@ use std::sync::Arc;
 use hclkit::body::Body;
 use hclkit::eval::Budget;
 use hclkit::files::Parsed;
-use hclkit::spec::run::{unsupported_result, FunctionLibrary};
+use hclkit::spec::run::{unsupported_result, ContextOptions, FunctionLibrary};
 use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostic, Diagnostics, Files};
 use hclkit_value::json::HcldecOutput;
@@ -148,7 +148,8 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
     } else {
         FunctionLibrary::None
     };
-    let ctx = spec.context(variables, &library, Some(budget));
+    let ctx =
+        spec.context(ContextOptions { variables, library, budget: Some(budget.clone()), declare_variables: false });
 
     let mut bodies = Vec::new();
     if args.files.is_empty() {
