@@ -95,7 +95,7 @@ impl JsonTree {
     /// The line index of this file's text, built on first use: for positions in the units an
     /// editor counts in ([`LineIndex::line_column`], [`LineIndex::offset`]). (Diagnostics'
     /// positions in JSON files count columns as the reference's JSON scanner does; see
-    /// [`JsonFile::pos`].)
+    /// [`JsonTree::pos`].)
     pub fn line_index(&self) -> &LineIndex {
         self.line_index.get_or_init(|| LineIndex::new(&self.src))
     }
