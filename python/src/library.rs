@@ -3,12 +3,10 @@
 //! One place to extend: a new library is a new variant, a name in [`NAMES`] and an arm in
 //! [`Library::install`].
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use hclkit::eval::EvalContext;
 use hclkit::spec::run::FunctionLibrary;
-use hclkit_value::function::Function;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
 
@@ -59,20 +57,17 @@ impl Library {
     }
 
     /// The library's functions, as the pipeline of `hclkit::spec::run` takes them. Terraform's
-    /// table is built once per process and shared (a `Function` is a reference-counted handle).
+    /// table is built once per process and shared (a function is a reference-counted handle).
     pub fn functions(self) -> FunctionLibrary {
-        static TERRAFORM: OnceLock<Arc<BTreeMap<String, Function>>> = OnceLock::new();
+        static TERRAFORM: OnceLock<FunctionLibrary> = OnceLock::new();
         match self {
             Library::None => FunctionLibrary::None,
             Library::Stdlib => FunctionLibrary::Standard,
-            Library::Terraform => FunctionLibrary::Table(
-                TERRAFORM
-                    .get_or_init(|| {
-                        let table = hclkit_terraform::functions(&hclkit_terraform::Options::new());
-                        Arc::new(table.into_iter().map(|(name, f)| (name.to_owned(), f)).collect())
-                    })
-                    .clone(),
-            ),
+            Library::Terraform => TERRAFORM
+                .get_or_init(|| {
+                    hclkit_terraform::Library::Terraform.function_library(&hclkit_terraform::Options::new())
+                })
+                .clone(),
         }
     }
 

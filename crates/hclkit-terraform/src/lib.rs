@@ -190,6 +190,28 @@ impl Library {
         }
     }
 
+    /// The library as the spec pipeline of `hclkit::spec::run` offers it to a decode (with the
+    /// spec file's own functions winning): what `hcldec --stdlib`/`--terraform` and Python's
+    /// `decode(functions=...)` use.
+    ///
+    /// ```
+    /// use hclkit::spec::run::FunctionLibrary;
+    /// use hclkit_terraform::{Library, Options};
+    ///
+    /// assert!(matches!(Library::Stdlib.function_library(&Options::new()), FunctionLibrary::Standard));
+    /// let FunctionLibrary::Table(t) = Library::Terraform.function_library(&Options::new()) else { panic!() };
+    /// assert!(t.contains_key("cidrhost") && t.contains_key("core::max"));
+    /// ```
+    pub fn function_library(self, options: &Options) -> hclkit::spec::run::FunctionLibrary {
+        use hclkit::spec::run::FunctionLibrary;
+        match self {
+            Library::Stdlib => FunctionLibrary::Standard,
+            Library::Terraform => FunctionLibrary::Table(std::sync::Arc::new(
+                functions(options).into_iter().map(|(name, f)| (name.to_owned(), f)).collect(),
+            )),
+        }
+    }
+
     /// The library's function table (the options matter to [`Library::Terraform`] only).
     ///
     /// ```

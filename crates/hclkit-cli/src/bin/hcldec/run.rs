@@ -12,6 +12,7 @@ use hclkit::files::Parsed;
 use hclkit::spec::run::{unsupported_result, ContextOptions, FunctionLibrary};
 use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostic, Diagnostics, Files};
+use hclkit_terraform::{Library, Options};
 use hclkit_value::json::HcldecOutput;
 use rayon::prelude::*;
 
@@ -139,14 +140,11 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         diags.extend(d);
         variables.extend(vals);
     }
-    let library = if args.stdlib {
-        FunctionLibrary::Standard
-    } else if args.terraform {
-        // Terraform's table (try and can included; the file functions read nothing).
-        let table = hclkit_terraform::functions(&hclkit_terraform::Options::new());
-        FunctionLibrary::Table(Arc::new(table.into_iter().map(|(name, f)| (name.to_owned(), f)).collect()))
-    } else {
-        FunctionLibrary::None
+    // Terraform's table has try and can; its file functions read nothing.
+    let library = match (args.stdlib, args.terraform) {
+        (true, _) => Library::Stdlib.function_library(&Options::new()),
+        (false, true) => Library::Terraform.function_library(&Options::new()),
+        (false, false) => FunctionLibrary::None,
     };
     let ctx =
         spec.context(ContextOptions { variables, library, budget: Some(budget.clone()), declare_variables: false });
