@@ -15,5 +15,6 @@ mod fmt_cli;
 mod hcldec_cli;
 mod hclfmt_cli;
 mod hostile;
+mod readme;
 mod repo_docs;
 mod scripts;
