@@ -112,19 +112,26 @@ fn differential() {
     files.sort();
     assert!(!files.is_empty(), "no cases in {}", input.display());
     let mut bad = Vec::new();
+    let mut namespaced = 0;
     for f in &files {
         let rel = f.strip_prefix(&input).unwrap();
         let src = std::fs::read(f).unwrap();
         let want =
             std::fs::read(reference.join(rel)).unwrap_or_else(|_| panic!("no reference output for {}", rel.display()));
         let got = REFERENCE.format(&src);
-        if got != want {
+        // `::` is one token since HCL v2.20 (namespaced calls), written without spaces as
+        // terraform fmt writes it; the v2.14.1 reference lexes two colons and spaces them
+        // (docs/spec-departures.md, "Newer HCL"). Damaged variants make `::` out of string
+        // text: those cases are held to the properties only.
+        let has_double_colon = src.windows(2).any(|w| w == b"::");
+        namespaced += usize::from(has_double_colon);
+        if got != want && !has_double_colon {
             bad.push(format!("{}: differs from the reference", rel.display()));
         } else if let Err(e) = check_properties(&rel.display().to_string(), &src, &got) {
             bad.push(e);
         }
     }
-    eprintln!("{} cases compared", files.len());
+    eprintln!("{} cases compared ({namespaced} with `::`: properties only)", files.len());
     assert!(bad.is_empty(), "{} of {} cases fail:\n{}", bad.len(), files.len(), bad.join("\n"));
 }
 
