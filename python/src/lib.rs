@@ -246,11 +246,6 @@ fn decode_native(
             budget: Some(budget.clone()),
             declare_variables: false,
         });
-        if let Some(d) = hclkit::files::not_text(&src, name) {
-            files.add_source(name, src);
-            diags.push(d);
-            return Err(fail(diags, &files));
-        }
         let (body, d) = parse_into(&mut files, src, name, syntax);
         diags.extend(d);
         if diags.has_errors() {

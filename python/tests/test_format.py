@@ -72,13 +72,3 @@ def test_format_matches_recorded_hclfmt_output() -> None:
         except hclkit.HCLError:
             pass
     assert valid > len(pairs) // 3
-
-
-def test_binary_input_to_decode_is_one_error() -> None:
-    # The same rule as loads and format (hclkit::files::not_text): a NUL byte in the first
-    # 8 KiB is one "Not a text file" diagnostic, not a page of syntax errors.
-    elf = b"\x7fELF\x02\x01\x01\x00" + bytes(range(1, 256)) * 8
-    spec = 'object {\n  attr "a" {\n    type = any\n  }\n}\n'
-    with pytest.raises(hclkit.HCLError) as info:
-        hclkit.decode(elf, spec, filename="a.out")
-    assert [d["summary"] for d in info.value.diagnostics] == ["Not a text file"]
