@@ -20,11 +20,6 @@ pub fn is_json_name(name: &str) -> bool {
     JSON_EXTENSIONS.iter().any(|e| name.ends_with(e))
 }
 
-/// An I/O error as the OS says it, without Rust's " (os error N)".
-pub fn io_text(e: &std::io::Error) -> String {
-    hclkit::files::io_reason(e)
-}
-
 /// A path that cannot be read, and the operating system's reason.
 pub type Unreadable = (String, String);
 
@@ -85,7 +80,7 @@ fn walk_error(e: &ignore::Error) -> Option<(String, String)> {
     match e {
         ignore::Error::WithPath { path, err } => {
             let reason = match err.io_error() {
-                Some(io) => io_text(io),
+                Some(io) => hclkit::files::io_reason(io),
                 None => return None,
             };
             Some((path.display().to_string(), reason))

@@ -223,11 +223,7 @@ impl Library {
     /// ```
     pub fn functions(self, options: &Options) -> BTreeMap<&'static str, Function> {
         match self {
-            Library::Stdlib => {
-                let mut table = hclkit_value::stdlib::all();
-                table.extend(hclkit::ext::tryfunc::functions());
-                table
-            }
+            Library::Stdlib => hclkit::spec::run::standard_functions(),
             Library::Terraform => functions(options),
         }
     }

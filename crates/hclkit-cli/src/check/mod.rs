@@ -9,14 +9,14 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use hclkit::diagnostic::Renderer;
 use hclkit::eval::{Budget, EvalContext};
-use hclkit::files::read_failure;
+use hclkit::files::{io_reason, read_failure};
 use hclkit::spec::run::{ContextOptions, FunctionLibrary};
 use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostics, Files, Severity};
 use hclkit_value::Value;
 use rayon::prelude::*;
 
-use crate::walk::{io_text, is_json_name, is_native_name, walk};
+use crate::walk::{is_json_name, is_native_name, walk};
 
 /// The help layout of the subcommands: usage first, then the description.
 pub const HELP_TEMPLATE: &str = "{about-with-newline}\n{usage-heading} {usage}\n\n{all-args}{after-help}";
@@ -130,7 +130,7 @@ fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all:
     let diags = match input {
         Input::Unreadable(name, reason, dir) => Diagnostics(vec![read_failure(name, reason, *dir)]),
         Input::File(name) => match std::fs::read(name) {
-            Err(e) => Diagnostics(vec![read_failure(name, &io_text(&e), false)]),
+            Err(e) => Diagnostics(vec![read_failure(name, &io_reason(&e), false)]),
             Ok(src) => parse_and_decode(&mut files, src, name, decoder),
         },
         Input::Stdin(src) => parse_and_decode(&mut files, src.clone(), "<stdin>", decoder),
@@ -172,7 +172,7 @@ fn inputs(paths: &[PathBuf], no_ignore: bool) -> Vec<Input> {
             let mut src = Vec::new();
             out.push(match std::io::stdin().lock().read_to_end(&mut src) {
                 Ok(_) => Input::Stdin(src),
-                Err(e) => Input::Unreadable("<stdin>".into(), io_text(&e), false),
+                Err(e) => Input::Unreadable("<stdin>".into(), io_reason(&e), false),
             });
             continue;
         }
@@ -184,7 +184,7 @@ fn inputs(paths: &[PathBuf], no_ignore: bool) -> Vec<Input> {
                 out.extend(errors.into_iter().map(|(path, reason)| Input::Unreadable(path, reason, true)));
             }
             Ok(_) => out.push(Input::File(name)),
-            Err(e) => out.push(Input::Unreadable(name, io_text(&e), false)),
+            Err(e) => out.push(Input::Unreadable(name, io_reason(&e), false)),
         }
     }
     out
@@ -258,7 +258,7 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFi
     };
     let src = match std::fs::read(path) {
         Ok(s) => s,
-        Err(e) => return fail(Diagnostics(vec![read_failure(&name, &io_text(&e), false)]), &Files::new()),
+        Err(e) => return fail(Diagnostics(vec![read_failure(&name, &io_reason(&e), false)]), &Files::new()),
     };
     let mut files = Files::new();
     match SpecFile::parse(&mut files, src, &name) {

@@ -9,8 +9,8 @@ use hclkit::files::Parsed;
 use hclkit::{Diagnostics, Files};
 use rayon::prelude::*;
 
-use crate::walk::{io_text, is_json_name, is_native_name, walk, Unreadable};
-use hclkit::files::read_failure;
+use crate::walk::{is_json_name, is_native_name, walk, Unreadable};
+use hclkit::files::{io_reason, read_failure};
 use hclkit::spec::specfile::SpecFile;
 
 /// Block layout of the JSON output (`--blocks`).
@@ -289,7 +289,7 @@ fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (
     let src = match std::fs::read(&job.input) {
         Ok(s) => s,
         Err(e) => {
-            let d = Diagnostics(vec![read_failure(&job.input, &io_text(&e), false)]);
+            let d = Diagnostics(vec![read_failure(&job.input, &io_reason(&e), false)]);
             return (render(&d, &files), false);
         }
     };
@@ -316,7 +316,7 @@ fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (
                     report.push_str(&format!(
                         "hclkit convert: cannot write {}: {}\n",
                         job.output.display(),
-                        io_text(&e)
+                        io_reason(&e)
                     ));
                     (report, false)
                 }
@@ -333,7 +333,7 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
     let src = match read_input(name) {
         Ok(s) => s,
         Err(e) => {
-            print_diags(&Diagnostics(vec![read_failure(name, &io_text(&e), false)]), &files, color);
+            print_diags(&Diagnostics(vec![read_failure(name, &io_reason(&e), false)]), &files, color);
             return ExitCode::from(1);
         }
     };
@@ -369,7 +369,7 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     let name = args.output.as_deref().unwrap_or("standard output");
-                    eprintln!("hclkit convert: cannot write {name}: {}", io_text(&e));
+                    eprintln!("hclkit convert: cannot write {name}: {}", io_reason(&e));
                     ExitCode::from(1)
                 }
             }
@@ -416,7 +416,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
 /// with the spec's warnings.
 fn load_schema(args: &ConvertArgs, files: &mut Files) -> Result<(Schema, Diagnostics), Diagnostics> {
     let Some(path) = &args.spec else { return Ok((Schema::new(), Diagnostics::new())) };
-    let src = std::fs::read(path).map_err(|e| Diagnostics(vec![read_failure(path, &io_text(&e), false)]))?;
+    let src = std::fs::read(path).map_err(|e| Diagnostics(vec![read_failure(path, &io_reason(&e), false)]))?;
     match SpecFile::parse(files, src, path) {
         (Some(spec), diags) => Ok((Schema::from_spec(&spec.root), diags)),
         (None, diags) => Err(diags),

@@ -12,7 +12,8 @@ use hclkit::diagnostic::SourceFiles;
 use hclkit::format::Formatter;
 use rayon::prelude::*;
 
-use crate::walk::{io_text, is_native_name, walk};
+use crate::walk::{is_native_name, walk};
+use hclkit::files::io_reason;
 
 /// Arguments of `hclkit fmt`.
 /// The long description of the subcommand (its `--help`).
@@ -182,7 +183,7 @@ impl Job<'_> {
             Ok(s) => s,
             Err(e) => {
                 o.failed = true;
-                o.err = read_failure_text(&name, &io_text(&e), false, self.color);
+                o.err = read_failure_text(&name, &io_reason(&e), false, self.color);
                 return o;
             }
         };
@@ -204,7 +205,7 @@ impl Job<'_> {
         if !self.args.check && !self.args.diff {
             if let Err(e) = write_atomically(path, &formatted) {
                 o.failed = true;
-                o.err = format!("hclkit fmt: {name}: {}\n", io_text(&e));
+                o.err = format!("hclkit fmt: {name}: {}\n", io_reason(&e));
             }
         }
         o
@@ -271,7 +272,7 @@ pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
                 eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
             }
             Ok(_) => files.push(p.clone()),
-            Err(e) => errors.push((p.display().to_string(), io_text(&e), false)),
+            Err(e) => errors.push((p.display().to_string(), io_reason(&e), false)),
         }
     }
     let mut failed = !errors.is_empty();

@@ -43,12 +43,9 @@ pub enum FunctionLibrary {
 /// let f = hclkit::spec::run::standard_functions();
 /// assert!(f.contains_key("upper") && f.contains_key("try") && f.contains_key("can"));
 /// ```
-pub fn standard_functions() -> BTreeMap<String, Function> {
-    let mut table: BTreeMap<String, Function> =
-        hclkit_value::stdlib::all().into_iter().map(|(name, f)| (name.to_string(), f)).collect();
-    for (name, f) in crate::ext::tryfunc::functions() {
-        table.insert(name.to_owned(), f);
-    }
+pub fn standard_functions() -> BTreeMap<&'static str, Function> {
+    let mut table = hclkit_value::stdlib::all();
+    table.extend(crate::ext::tryfunc::functions());
     table
 }
 
@@ -60,9 +57,9 @@ impl FunctionLibrary {
             FunctionLibrary::Standard => {
                 // Built once per process and shared (a `Function` is a reference-counted
                 // handle): a program that decodes many times does not rebuild the library.
-                static STANDARD: OnceLock<BTreeMap<String, Function>> = OnceLock::new();
+                static STANDARD: OnceLock<BTreeMap<&'static str, Function>> = OnceLock::new();
                 for (name, f) in STANDARD.get_or_init(standard_functions) {
-                    ctx.set_function(name.clone(), f.clone());
+                    ctx.set_function(*name, f.clone());
                 }
             }
             FunctionLibrary::Table(table) => {
