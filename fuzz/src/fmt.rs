@@ -43,10 +43,10 @@ pub fn run(data: &[u8]) {
         assert_eq!(ref_out, out, "the layouts differ where no token joins");
     }
 
-    let (_, diags) = hclkit::parse_config(data.to_vec(), "fuzz.hcl");
+    let diags = hclkit::parse_config(data.to_vec(), "fuzz.hcl").into_diagnostics();
     if !diags.has_errors() {
         assert!(kept, "tokens changed on input that parses");
-        let (_, after) = hclkit::parse_config(out.clone(), "fuzz.hcl");
+        let after = hclkit::parse_config(out.clone(), "fuzz.hcl").into_diagnostics();
         assert!(!after.has_errors(), "formatted input no longer parses: {after}");
     }
 
@@ -60,7 +60,7 @@ pub fn run(data: &[u8]) {
     let _ = Formatter::new().depth(3).format(data);
 
     if let Ok(tf) = Formatter::new().terraform(data, "fuzz.tf") {
-        let (_, after) = hclkit::parse_config(tf.clone(), "fuzz.tf");
+        let after = hclkit::parse_config(tf.clone(), "fuzz.tf").into_diagnostics();
         assert!(!after.has_errors(), "terraform normalisations broke the file: {after}");
         assert_eq!(Formatter::new().terraform(&tf, "fuzz.tf").ok().as_deref(), Some(&tf[..]), "terraform not stable");
     }

@@ -23,7 +23,7 @@ fn ctx() -> EvalContext {
 /// Runs the `native_parse_eval` checks on one input (panics on a failed check).
 pub fn run(data: &[u8]) {
     let ctx = ctx();
-    let (file, diags) = hclkit::parse_config(data.to_vec(), "fuzz.hcl");
+    let (file, diags) = hclkit::parse_config(data.to_vec(), "fuzz.hcl").into_parts();
     let _ = diags.to_json();
     let body = NativeBody::from_file(&file);
     let (attrs, _) = body.just_attributes();
@@ -32,9 +32,9 @@ pub fn run(data: &[u8]) {
         let _ = attr.expr.value(None);
         let _ = attr.expr.variables();
     }
-    let (expr, _) = hclkit::parse_expression(data.to_vec(), "fuzz.hcl");
+    let expr = hclkit::parse_expression(data.to_vec(), "fuzz.hcl").into_value();
     let _ = evaluate(expr.expr(), Some(&ctx));
-    let (tmpl, _) = hclkit::parse_template(data.to_vec(), "fuzz.hcl");
+    let tmpl = hclkit::parse_template(data.to_vec(), "fuzz.hcl").into_value();
     let (_, d) = evaluate(tmpl.expr(), Some(&ctx));
     let _ = d.to_json();
 }

@@ -8,10 +8,10 @@
 use std::sync::Arc;
 
 use hclkit::body::Body;
-use hclkit::spec::specfile::load_spec;
-use hclkit::spec::{decode, source_range, value_source_range, variables};
 use hclkit::diagnostic::SourceFiles;
 use hclkit::eval::EvalContext;
+use hclkit::spec::specfile::load_spec;
+use hclkit::spec::{decode, source_range, value_source_range, variables};
 use hclkit::syntax::json::{self, JsonBody};
 use hclkit::syntax::native::NativeBody;
 use hclkit_value::json::HcldecOutput;
@@ -41,7 +41,7 @@ pub fn run(data: &[u8]) {
     };
     let sources = Sources(spec_src, input_src);
 
-    let (spec_file, parse_diags) = hclkit::parse_config(spec_src.to_vec(), "spec.hcldec");
+    let (spec_file, parse_diags) = hclkit::parse_config(spec_src.to_vec(), "spec.hcldec").into_parts();
     let _ = parse_diags.to_text(&sources, 80, flags & 8 != 0);
     let (spec, spec_diags) = load_spec(&NativeBody::from_file(&spec_file));
     let _ = spec_diags.to_json();
@@ -51,13 +51,13 @@ pub fn run(data: &[u8]) {
     }
 
     let body: Arc<dyn Body> = if flags & 1 != 0 {
-        let (file, diags) = json::parse(input_src.to_vec(), "in.json");
+        let (file, diags) = json::parse(input_src.to_vec(), "in.json").into_parts();
         if diags.has_errors() {
             return;
         }
         JsonBody::arc_from_file(&file)
     } else {
-        let (file, diags) = hclkit::parse_config(input_src.to_vec(), "in.hcl");
+        let (file, diags) = hclkit::parse_config(input_src.to_vec(), "in.hcl").into_parts();
         if diags.has_errors() {
             return;
         }

@@ -57,7 +57,7 @@ pub fn to_pyerr(py: Python<'_>, failure: Failure) -> PyErr {
         for d in failure.diags.iter() {
             list.append(diag_dict(py, d)?)?;
         }
-        let first = failure.diags.iter().find(|d| d.severity == Severity::Error).or(failure.diags.0.first());
+        let first = failure.diags.iter().find(|d| d.severity == Severity::Error).or(failure.diags.as_slice().first());
         let mut message = match first {
             Some(d) if !d.detail.is_empty() => format!("{d}; {}", d.detail),
             Some(d) => d.to_string(),

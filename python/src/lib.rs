@@ -133,7 +133,7 @@ fn evaluate(
     let library = Library::choose(functions, stdlib, true)?;
     let name = filename.unwrap_or_else(|| "<expression>".to_owned());
     let result = py.allow_threads(|| {
-        let (expr, diags) = hclkit::parse_expression(src, &name);
+        let (expr, diags) = hclkit::parse_expression(src, &name).into_parts();
         if diags.has_errors() {
             return Err(Failure::new(diags));
         }
@@ -282,10 +282,10 @@ fn format(py: Python<'_>, text: &Bound<'_, PyAny>, filename: Option<String>, che
     let result = py.allow_threads(|| {
         // Bytes that are not text: one error, not one per stray byte (even without check).
         if let Some(d) = hclkit::files::not_text(&src, &name) {
-            return Err(Failure::new(hclkit::Diagnostics(vec![d])));
+            return Err(Failure::new(hclkit::Diagnostics::from(vec![d])));
         }
         if check {
-            let (_, diags) = hclkit::parse_config(src.clone(), &name);
+            let diags = hclkit::parse_config(src.clone(), &name).into_diagnostics();
             if diags.has_errors() {
                 return Err(Failure::new(diags));
             }

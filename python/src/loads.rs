@@ -68,18 +68,18 @@ pub fn loads(
     let parsed = py.allow_threads(|| {
         // Bytes that are not text: one error, not one per stray byte.
         if let Some(d) = hclkit::files::not_text(&src, &name) {
-            return Err(Failure::new(hclkit::Diagnostics(vec![d])));
+            return Err(Failure::new(hclkit::Diagnostics::from(vec![d])));
         }
         match syntax {
             Syntax::Native => {
-                let (file, diags) = hclkit::parse_config(src, &name);
+                let (file, diags) = hclkit::parse_config(src, &name).into_parts();
                 if diags.has_errors() {
                     return Err(Failure::new(diags));
                 }
                 Ok(Parsed::Native(to_json(&file, &opts)))
             }
             Syntax::Json => {
-                let (file, diags) = hclkit::syntax::json::parse(src, &name);
+                let (file, diags) = hclkit::syntax::json::parse(src, &name).into_parts();
                 if diags.has_errors() {
                     return Err(Failure::new(diags));
                 }

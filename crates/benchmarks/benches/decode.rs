@@ -80,7 +80,7 @@ fn workload(bytes: usize) -> String {
 }
 
 fn decode(c: &mut Criterion) {
-    let (spec_file, d) = hclkit::parse_config(SPEC.as_bytes().to_vec(), "spec.hcldec");
+    let (spec_file, d) = hclkit::parse_config(SPEC.as_bytes().to_vec(), "spec.hcldec").into_parts();
     assert!(!d.has_errors(), "{d}");
     let (spec, d) = load_spec(&NativeBody::from_file(&spec_file));
     assert!(!d.has_errors(), "{d}");
@@ -92,7 +92,7 @@ fn decode(c: &mut Criterion) {
     let ctx = EvalContext::new().with_variables(vars).with_functions(spec.functions.clone());
 
     let src = workload(1_000_000);
-    let (file, d) = hclkit::parse_config(src.as_bytes().to_vec(), "input.hcl");
+    let (file, d) = hclkit::parse_config(src.as_bytes().to_vec(), "input.hcl").into_parts();
     assert!(!d.has_errors(), "{d}");
     let body = NativeBody::from_file(&file);
     let (value, d) = hclkit::decode::decode(&body, &spec.root, Some(&ctx));
@@ -111,7 +111,7 @@ fn decode(c: &mut Criterion) {
 /// How cost grows: parsing and decoding the workload at n = 256 KB and 4n = 1 MB in one run
 /// (`growth/parse/…`, `growth/decode/…`); linear growth reads as a time ratio of about 4.
 fn growth(c: &mut Criterion) {
-    let (spec_file, d) = hclkit::parse_config(SPEC.as_bytes().to_vec(), "spec.hcldec");
+    let (spec_file, d) = hclkit::parse_config(SPEC.as_bytes().to_vec(), "spec.hcldec").into_parts();
     assert!(!d.has_errors(), "{d}");
     let (spec, d) = load_spec(&NativeBody::from_file(&spec_file));
     assert!(!d.has_errors(), "{d}");
@@ -129,7 +129,7 @@ fn growth(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("parse", n), &src, |b, src| {
             b.iter_with_large_drop(|| hclkit::parse_config(src.clone(), "input.hcl"))
         });
-        let (file, d) = hclkit::parse_config(src.clone(), "input.hcl");
+        let (file, d) = hclkit::parse_config(src.clone(), "input.hcl").into_parts();
         assert!(!d.has_errors(), "{d}");
         let body = NativeBody::from_file(&file);
         g.bench_with_input(BenchmarkId::new("decode", n), &body, |b, body| {

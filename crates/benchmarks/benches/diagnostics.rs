@@ -23,7 +23,7 @@ use hclkit::Diagnostics;
 /// reading each block's body with a schema that names no attribute.
 fn case(n: usize) -> (File, Diagnostics) {
     let src: String = (0..n).map(|i| format!("blk \"b{i}\" {{\n  attr{i} = {i}\n}}\n")).collect();
-    let (file, diags) = hclkit::parse_config(src.into_bytes(), "main.hcl");
+    let (file, diags) = hclkit::parse_config(src.into_bytes(), "main.hcl").into_parts();
     assert!(diags.is_empty());
     let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("blk", &["name"]));
     let mut all = Diagnostics::new();

@@ -55,7 +55,7 @@ fn main() {
     reset_peak();
     let n = src.len();
     let t = Instant::now();
-    let (file, diags) = hclkit::parse_config(src, &path);
+    let (file, diags) = hclkit::parse_config(src, &path).into_parts();
     let dt = t.elapsed();
     let peak = status("VmHWM:").unwrap_or(0).saturating_sub(base);
     let tree = file.tree().heap_size();

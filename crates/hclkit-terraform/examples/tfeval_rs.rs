@@ -22,7 +22,7 @@ fn main() {
             continue;
         }
         let src = format!("jsonencode({line})");
-        let (file, diags) = hclkit::parse_expression(src.as_bytes(), "<console-input>");
+        let (file, diags) = hclkit::parse_expression(src.as_bytes(), "<console-input>").into_parts();
         let (value, diags) = if diags.has_errors() {
             (None, diags)
         } else {
@@ -31,8 +31,7 @@ fn main() {
         };
         // Terraform's console prints errors sorted by subject (no subject first, then by start
         // and end byte); tfeval keeps the first summary and joins every detail line.
-        let mut errors: Vec<&hclkit::Diagnostic> =
-            diags.0.iter().filter(|d| d.severity == hclkit::Severity::Error).collect();
+        let mut errors: Vec<&hclkit::Diagnostic> = diags.errors().collect();
         errors.sort_by_key(|d| d.subject.as_ref().map(|r| (r.start.byte, r.end.byte)));
         let result = match errors.first() {
             Some(first) => {

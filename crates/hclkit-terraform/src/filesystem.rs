@@ -582,7 +582,7 @@ pub(crate) fn render_template(
     vars_arg: usize,
     functions: &Table,
 ) -> Result<Value, FunctionError> {
-    let (file, diags) = hclkit::parse_template(text.as_bytes().to_vec(), filename);
+    let (file, diags) = hclkit::parse_template(text.as_bytes().to_vec(), filename).into_parts();
     if diags.has_errors() {
         return Err(FunctionError::new(diagnostics_error(&diags)));
     }

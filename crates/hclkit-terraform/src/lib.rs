@@ -16,7 +16,7 @@
 //! use hclkit_value::Value;
 //!
 //! let ctx = EvalContext::new().with_functions(functions(&Options::new()));
-//! let (file, _) = hclkit::parse_expression(b"cidrhost(\"10.0.0.0/24\", 5)".as_slice(), "expr.hcl");
+//! let file = hclkit::parse_expression(b"cidrhost(\"10.0.0.0/24\", 5)".as_slice(), "expr.hcl").into_value();
 //! let (value, diags) = evaluate(file.expr(), Some(&ctx));
 //! assert!(diags.is_empty());
 //! assert_eq!(value, Value::string("10.0.0.5"));

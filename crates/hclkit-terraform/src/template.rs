@@ -36,7 +36,7 @@ pub(crate) const INFO: &[FunctionInfo] = &[FunctionInfo {
 /// let ctx = EvalContext::new()
 ///     .with_functions(hclkit_terraform::functions(&Default::default()))
 ///     .with_variable("tpl", Value::string("Hello, ${upper(name)}!"));
-/// let (e, _) = hclkit::parse_expression(br#"templatestring(tpl, {name = "ann"})"#.as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(br#"templatestring(tpl, {name = "ann"})"#.as_slice(), "x.hcl").into_value();
 /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::string("Hello, ANN!"));
 /// ```
 pub fn templatestring(options: Options) -> Function {
@@ -80,7 +80,7 @@ fn render(closure: &ExpressionClosure, vars: &Value, options: &Options) -> Resul
     let Some(src) = template.as_str() else {
         return Err(FunctionError::arg(0, "invalid template value: a string is required"));
     };
-    let (file, diags) = hclkit::parse_template(src.as_bytes(), "templatestring template");
+    let (file, diags) = hclkit::parse_template(src.as_bytes(), "templatestring template").into_parts();
     if diags.has_errors() {
         return Err(FunctionError::arg(0, format!("invalid template: {}", diags_error(&diags))));
     }

@@ -15,15 +15,15 @@ fn main() {
     let mode = args.get(2).map(String::as_str).unwrap_or("config");
     let (text, diags) = match mode {
         "expr" => {
-            let (f, d) = parse_expression(src, path);
+            let (f, d) = parse_expression(src, path).into_parts();
             (dump::dump_expr(f.expr()), d)
         }
         "template" => {
-            let (f, d) = parse_template(src, path);
+            let (f, d) = parse_template(src, path).into_parts();
             (dump::dump_expr(f.expr()), d)
         }
         _ => {
-            let (f, d) = parse_config(src, path);
+            let (f, d) = parse_config(src, path).into_parts();
             (dump::dump_file(&f), d)
         }
     };

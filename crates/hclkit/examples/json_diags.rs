@@ -12,7 +12,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        let (_, diags) = hclkit::syntax::json::parse(src, &path);
+        let diags = hclkit::syntax::json::parse(src, &path).into_diagnostics();
         if !diags.is_empty() {
             failed = true;
             print!("{}", diags.to_json());

@@ -54,13 +54,13 @@ fn main() {
         lex_hash(&src, LexMode::Template, false, &mut h);
         lex_hash(&src, LexMode::Normal, true, &mut h);
         let lex = h.finish();
-        let (file, diags) = hclkit::parse_config(src.clone(), &f.to_string_lossy());
+        let (file, diags) = hclkit::parse_config(src.clone(), &f.to_string_lossy()).into_parts();
         let mut h = std::collections::hash_map::DefaultHasher::new();
         hclkit::syntax::native::dump::dump_file(&file).hash(&mut h);
         for d in diags.iter() {
             format!("{d:?}").hash(&mut h);
         }
-        let (t, diags) = hclkit::syntax::native::parse_template(src, "t");
+        let (t, diags) = hclkit::syntax::native::parse_template(src, "t").into_parts();
         hclkit::syntax::native::dump::dump_expr(t.expr()).hash(&mut h);
         for d in diags.iter() {
             format!("{d:?}").hash(&mut h);

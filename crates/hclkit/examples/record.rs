@@ -34,15 +34,15 @@ fn main() {
         let src = std::fs::read(&name).unwrap();
         let (diags, tree): (Diagnostics, _) = match mode.as_str() {
             "expr" => {
-                let (f, d) = parse_expression(src.clone(), &name);
+                let (f, d) = parse_expression(src.clone(), &name).into_parts();
                 (d, f.tree().line_index().clone())
             }
             "template" => {
-                let (f, d) = parse_template(src.clone(), &name);
+                let (f, d) = parse_template(src.clone(), &name).into_parts();
                 (d, f.tree().line_index().clone())
             }
             _ => {
-                let (f, d) = parse_config(src.clone(), &name);
+                let (f, d) = parse_config(src.clone(), &name).into_parts();
                 (d, f.tree().line_index().clone())
             }
         };

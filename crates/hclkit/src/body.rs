@@ -19,7 +19,7 @@
 //! use hclkit::body::{Body, BodySchema};
 //! use hclkit::syntax::native::NativeBody;
 //!
-//! let (file, diags) = hclkit::parse_config(b"name = \"web\"\nlisten { port = 80 }\n".as_slice(), "main.hcl");
+//! let (file, diags) = hclkit::parse_config(b"name = \"web\"\nlisten { port = 80 }\n".as_slice(), "main.hcl").into_parts();
 //! assert!(diags.is_empty());
 //! let body = NativeBody::from_file(&file);
 //! let schema = BodySchema::new().attribute("name", true).block("listen", &[]);
@@ -50,7 +50,7 @@ use crate::traversal::Traversal;
 /// use hclkit::syntax::native::NativeBody;
 ///
 /// let src = "name = \"web\"\nport = 80\nextra { }\n";
-/// let (file, _) = hclkit::parse_config(src.as_bytes(), "main.hcl");
+/// let file = hclkit::parse_config(src.as_bytes(), "main.hcl").into_value();
 /// let body = NativeBody::from_file(&file);
 ///
 /// // `content` reports what the schema does not name...
@@ -68,13 +68,13 @@ use crate::traversal::Traversal;
 ///
 /// // A required attribute that is missing is reported where it would go.
 /// let (_, diags) = rest.content(&BodySchema::new().attribute("size", true).attribute("port", false).block("extra", &[]));
-/// assert_eq!(diags.0[0].summary, "Missing required argument");
-/// assert_eq!(diags.0[0].subject, Some(rest.missing_item_range()));
+/// assert_eq!(diags[0].summary, "Missing required argument");
+/// assert_eq!(diags[0].subject, Some(rest.missing_item_range()));
 ///
 /// // `just_attributes` is for bodies of arbitrary attribute names, without blocks.
 /// let (attrs, diags) = body.just_attributes();
 /// assert_eq!(attrs.len(), 2);
-/// assert_eq!(diags.0[0].summary, "Unexpected \"extra\" block");
+/// assert_eq!(diags[0].summary, "Unexpected \"extra\" block");
 /// ```
 pub trait Body: Send + Sync + fmt::Debug {
     /// The body's content under `schema`: the attributes and blocks the schema names, and an
@@ -121,7 +121,7 @@ pub trait Body: Send + Sync + fmt::Debug {
 /// use hclkit::syntax::native::NativeExpression;
 /// use hclkit_value::Value;
 ///
-/// let (e, _) = hclkit::parse_expression(b"[for s in servers : \"${s}.${domain}\"]".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"[for s in servers : \"${s}.${domain}\"]".as_slice(), "x.hcl").into_value();
 /// let expr = NativeExpression::from_expr_file(&e);
 /// // The variables it needs (not `s`, which the `for` binds):
 /// let vars: Vec<String> = expr.variables().iter().map(|t| t.to_string()).collect();
@@ -197,9 +197,9 @@ pub trait Expression: Send + Sync + fmt::Debug {
 ///     [BlockHeaderSchema { type_name: "listener".into(), label_names: vec!["protocol".into(), "port".into()] }]
 /// );
 ///
-/// let (file, _) = hclkit::parse_config(b"name = \"lb\"\nlistener \"tcp\" { }\n".as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(b"name = \"lb\"\nlistener \"tcp\" { }\n".as_slice(), "main.hcl").into_value();
 /// let (_, diags) = NativeBody::from_file(&file).content(&schema);
-/// assert_eq!(diags.0[0].summary, "Missing port for listener");
+/// assert_eq!(diags[0].summary, "Missing port for listener");
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct BodySchema {
@@ -246,9 +246,9 @@ impl BodySchema {
     ///
     /// assert!(BodySchema::new().attribute("a", true).block("b", &[]).validate().is_empty());
     /// let diags = BodySchema::new().attribute("a", true).block("a", &[]).validate();
-    /// assert_eq!(diags.0[0].summary, "Conflicting schema");
+    /// assert_eq!(diags[0].summary, "Conflicting schema");
     /// assert_eq!(
-    ///     diags.0[0].detail,
+    ///     diags[0].detail,
     ///     "The schema names \"a\" both as an attribute and as a block type; a body cannot have both."
     /// );
     /// ```
@@ -335,7 +335,7 @@ impl BodyContent {
     /// use hclkit::syntax::native::NativeBody;
     ///
     /// let src = "disk \"a\" {}\nnic {}\ndisk \"b\" {}\n";
-    /// let (file, _) = hclkit::parse_config(src.as_bytes(), "vm.hcl");
+    /// let file = hclkit::parse_config(src.as_bytes(), "vm.hcl").into_value();
     /// let schema = BodySchema::new().block("disk", &["name"]).block("nic", &[]);
     /// let (content, _) = NativeBody::from_file(&file).content(&schema);
     /// assert_eq!(content.blocks.len(), 3);
@@ -354,7 +354,7 @@ impl BodyContent {
 /// use hclkit::syntax::native::NativeBody;
 /// use hclkit_value::Value;
 ///
-/// let (file, _) = hclkit::parse_config(b"port = 8000 + 80\n".as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(b"port = 8000 + 80\n".as_slice(), "main.hcl").into_value();
 /// let (attrs, _) = NativeBody::from_file(&file).just_attributes();
 /// let port = &attrs["port"];
 /// assert_eq!(port.name, "port");
@@ -458,7 +458,7 @@ impl fmt::Debug for Attribute {
 /// use hclkit::body::{Body, BodySchema};
 /// use hclkit::syntax::native::NativeBody;
 ///
-/// let (file, _) = hclkit::parse_config(b"resource \"disk\" \"data\" {\n  size = 10\n}\n".as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(b"resource \"disk\" \"data\" {\n  size = 10\n}\n".as_slice(), "main.hcl").into_value();
 /// let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("resource", &["type", "name"]));
 /// let block = &content.blocks[0];
 /// assert_eq!((&*block.type_name, block.labels.as_slice()), ("resource", &["disk".to_string(), "data".to_string()][..]));
@@ -510,7 +510,7 @@ impl Block {
     /// use hclkit::syntax::native::NativeBody;
     /// use hclkit::Range;
     ///
-    /// let (file, _) = hclkit::parse_config(b"size = 1\n".as_slice(), "inner.hcl");
+    /// let file = hclkit::parse_config(b"size = 1\n".as_slice(), "inner.hcl").into_value();
     /// let body: Arc<dyn Body> = Arc::new(NativeBody::from_file(&file));
     /// let block = Block::new("disk", vec!["a".into()], body, Range::default(), Range::default(), vec![Range::default()]);
     /// assert_eq!(block.label_ranges().len(), 1);
@@ -659,7 +659,7 @@ fn first_in_unwrap_chain<T>(expr: &dyn Expression, hook: impl Fn(&dyn Expression
 }
 
 fn invalid_expression(detail: &'static str, subject: Range) -> Diagnostics {
-    Diagnostics(vec![Diagnostic::error("Invalid expression", detail).with_subject(subject)])
+    Diagnostics::from(vec![Diagnostic::error("Invalid expression", detail).with_subject(subject)])
 }
 
 /// The elements of a static list expression (the reference's `hcl.ExprList`): in the native
@@ -669,7 +669,7 @@ fn invalid_expression(detail: &'static str, subject: Range) -> Diagnostics {
 /// use hclkit::body::expr_list;
 /// use hclkit::syntax::native::NativeExpression;
 ///
-/// let (e, _) = hclkit::parse_expression(b"[a, b.c, 1]".as_slice(), "x");
+/// let e = hclkit::parse_expression(b"[a, b.c, 1]".as_slice(), "x").into_value();
 /// let list = expr_list(&NativeExpression::from_expr_file(&e)).unwrap();
 /// assert_eq!(list.len(), 3);
 /// ```
@@ -686,7 +686,7 @@ pub fn expr_list(expr: &dyn Expression) -> Result<Vec<Arc<dyn Expression>>, Diag
 /// use hclkit::syntax::native::NativeExpression;
 /// use hclkit_value::Value;
 ///
-/// let (e, _) = hclkit::parse_expression(b"{ name = var.name, (k) = 2 }".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"{ name = var.name, (k) = 2 }".as_slice(), "x.hcl").into_value();
 /// let items = expr_map(&NativeExpression::from_expr_file(&e)).unwrap();
 /// assert_eq!(items.len(), 2);
 /// // A bare identifier key is its name; the value is not evaluated.
@@ -694,9 +694,9 @@ pub fn expr_list(expr: &dyn Expression) -> Result<Vec<Arc<dyn Expression>>, Diag
 /// assert_eq!(items[0].value.variables()[0].to_string(), "var.name");
 /// assert_eq!(items[1].key.variables()[0].to_string(), "k");
 ///
-/// let (e, _) = hclkit::parse_expression(b"[1]".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"[1]".as_slice(), "x.hcl").into_value();
 /// let diags = expr_map(&NativeExpression::from_expr_file(&e)).unwrap_err();
-/// assert_eq!(diags.0[0].detail, "A static map expression is required.");
+/// assert_eq!(diags[0].detail, "A static map expression is required.");
 /// ```
 pub fn expr_map(expr: &dyn Expression) -> Result<Vec<KeyValuePair>, Diagnostics> {
     first_in_unwrap_chain(expr, |e| e.as_map())
@@ -710,7 +710,7 @@ pub fn expr_map(expr: &dyn Expression) -> Result<Vec<KeyValuePair>, Diagnostics>
 /// use hclkit::body::expr_call;
 /// use hclkit::syntax::native::NativeExpression;
 ///
-/// let (e, _) = hclkit::parse_expression(b"list(string)".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"list(string)".as_slice(), "x.hcl").into_value();
 /// let call = expr_call(&NativeExpression::from_expr_file(&e)).unwrap();
 /// assert_eq!(call.name, "list");
 /// assert_eq!(call.arguments.len(), 1);
@@ -729,13 +729,13 @@ pub fn expr_call(expr: &dyn Expression) -> Result<StaticCall, Diagnostics> {
 /// use hclkit::body::abs_traversal_for_expr;
 /// use hclkit::syntax::native::NativeExpression;
 ///
-/// let (e, _) = hclkit::parse_expression(b"var.list[0]".as_slice(), "x");
+/// let e = hclkit::parse_expression(b"var.list[0]".as_slice(), "x").into_value();
 /// let t = abs_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap();
 /// assert_eq!(t.to_string(), "var.list[0]");
 ///
-/// let (e, _) = hclkit::parse_expression(b"f(x)".as_slice(), "x");
+/// let e = hclkit::parse_expression(b"f(x)".as_slice(), "x").into_value();
 /// let diags = abs_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap_err();
-/// assert_eq!(diags.0[0].summary, "Invalid expression");
+/// assert_eq!(diags[0].summary, "Invalid expression");
 /// ```
 pub fn abs_traversal_for_expr(expr: &dyn Expression) -> Result<Traversal, Diagnostics> {
     first_in_unwrap_chain(expr, |e| e.as_traversal()).ok_or_else(|| {
@@ -753,7 +753,7 @@ pub fn abs_traversal_for_expr(expr: &dyn Expression) -> Result<Traversal, Diagno
 /// use hclkit::body::rel_traversal_for_expr;
 /// use hclkit::syntax::native::NativeExpression;
 ///
-/// let (e, _) = hclkit::parse_expression(b"network.subnets[0]".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"network.subnets[0]".as_slice(), "x.hcl").into_value();
 /// let t = rel_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap();
 /// assert!(t.is_relative());
 /// assert_eq!(t.to_string(), ".network.subnets[0]");
@@ -770,7 +770,7 @@ pub fn rel_traversal_for_expr(expr: &dyn Expression) -> Result<Traversal, Diagno
 /// use hclkit::syntax::native::NativeExpression;
 ///
 /// let kw = |s: &str| {
-///     let (e, _) = hclkit::parse_expression(s.as_bytes(), "x");
+///     let e = hclkit::parse_expression(s.as_bytes(), "x").into_value();
 ///     expr_as_keyword(&NativeExpression::from_expr_file(&e))
 /// };
 /// assert_eq!(kw("string").as_deref(), Some("string"));

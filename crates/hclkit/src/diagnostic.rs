@@ -141,15 +141,23 @@ impl std::error::Error for Diagnostic {}
 /// assert!(diags.is_empty() && !diags.has_errors());
 /// diags.push(Diagnostic { severity: Severity::Warning, ..Diagnostic::error("Deprecated", "") });
 /// assert!(!diags.has_errors()); // warnings only
-/// diags.extend(Diagnostics(vec![Diagnostic::error("Invalid value", "Must be positive.")]));
+/// diags.extend(Diagnostics::from(vec![Diagnostic::error("Invalid value", "Must be positive.")]));
 /// assert!(diags.has_errors());
 /// assert_eq!(diags.len(), 2);
 /// let summaries: Vec<&str> = diags.iter().map(|d| &*d.summary).collect();
 /// assert_eq!(summaries, ["Deprecated", "Invalid value"]);
+/// assert_eq!(diags[1].summary, "Invalid value");
+/// assert_eq!(diags.errors().count(), 1);
 /// assert_eq!(diags.to_string(), "warning: Deprecated\nerror: Invalid value");
 /// ```
+///
+/// The list itself is private: it is built with [`new`](Diagnostics::new),
+/// [`From`]`<Vec<Diagnostic>>`, [`From`]`<Diagnostic>` or [`FromIterator`], grown with
+/// [`push`](Diagnostics::push) and [`extend`](Diagnostics::extend), read as a slice
+/// ([`as_slice`](Diagnostics::as_slice), indexing, [`iter`](Diagnostics::iter)) and taken
+/// back with [`into_vec`](Diagnostics::into_vec).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Diagnostics(pub Vec<Diagnostic>);
+pub struct Diagnostics(Vec<Diagnostic>);
 
 impl Diagnostics {
     /// An empty list.
@@ -177,14 +185,92 @@ impl Diagnostics {
         self.0.push(d);
     }
 
-    /// Adds all of `other`.
-    pub fn extend(&mut self, other: Diagnostics) {
-        self.0.extend(other.0);
+    /// Adds all of `other` (another `Diagnostics`, a `Vec`, any iterator of diagnostics).
+    pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
+        self.0.extend(other);
     }
 
     /// Iterates over the diagnostics.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
+    }
+
+    /// Iterates over the diagnostics, to change them in place (to move their ranges, add
+    /// to their details).
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Diagnostic> {
+        self.0.iter_mut()
+    }
+
+    /// The diagnostics as a slice.
+    ///
+    /// ```
+    /// use hclkit::{Diagnostic, Diagnostics};
+    ///
+    /// let diags = Diagnostics::from(Diagnostic::error("A", ""));
+    /// assert_eq!(diags.as_slice().len(), 1);
+    /// assert!(Diagnostics::new().as_slice().is_empty());
+    /// ```
+    pub fn as_slice(&self) -> &[Diagnostic] {
+        &self.0
+    }
+
+    /// The diagnostics, in order, as a `Vec`.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+
+    /// The errors only (no warnings), in order.
+    ///
+    /// ```
+    /// use hclkit::{Diagnostic, Diagnostics, Severity};
+    ///
+    /// let warning = Diagnostic { severity: Severity::Warning, ..Diagnostic::error("W", "") };
+    /// let diags: Diagnostics = [warning, Diagnostic::error("E", "")].into_iter().collect();
+    /// assert_eq!(diags.errors().map(|d| &*d.summary).collect::<Vec<_>>(), ["E"]);
+    /// ```
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> + '_ {
+        self.0.iter().filter(|d| d.severity == Severity::Error)
+    }
+
+    /// Keeps the diagnostics for which `keep` is true, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&Diagnostic) -> bool) {
+        self.0.retain(keep);
+    }
+
+    /// Sorts the diagnostics with `compare`; the sort is stable (diagnostics that compare
+    /// equal keep their order).
+    pub fn sort_by(&mut self, compare: impl FnMut(&Diagnostic, &Diagnostic) -> std::cmp::Ordering) {
+        self.0.sort_by(compare);
+    }
+
+    /// Sorts the diagnostics by a key computed once per diagnostic; stable.
+    pub fn sort_by_cached_key<K: Ord>(&mut self, key: impl FnMut(&Diagnostic) -> K) {
+        self.0.sort_by_cached_key(key);
+    }
+
+    /// Sorts the diagnostics in source order: by file name, then start and end offsets;
+    /// those without a subject range last. Stable.
+    ///
+    /// (To sort in the order files were read, as hcldec does, use
+    /// [`Files::sort_diagnostics`](crate::Files::sort_diagnostics).)
+    ///
+    /// ```
+    /// use hclkit::Diagnostics;
+    ///
+    /// let mut diags = hclkit::parse_config(&b"a = [\nb = {\n"[..], "x.hcl").into_diagnostics();
+    /// diags.push(hclkit::Diagnostic::error("Rangeless", ""));
+    /// diags.sort_in_source_order();
+    /// assert_eq!(diags[diags.len() - 1].summary, "Rangeless");
+    /// ```
+    pub fn sort_in_source_order(&mut self) {
+        self.0.sort_by(|a, b| match (&a.subject, &b.subject) {
+            (Some(x), Some(y)) => {
+                (&*x.filename, x.start.byte, x.end.byte).cmp(&(&*y.filename, y.start.byte, y.end.byte))
+            }
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
     }
 
     /// The reference's `Diagnostics.Error()`: the first diagnostic's
@@ -193,7 +279,7 @@ impl Diagnostics {
     /// ```
     /// use hclkit::{Diagnostic, Diagnostics};
     ///
-    /// let diags = Diagnostics(vec![Diagnostic::error("A", "x."), Diagnostic::error("B", "y.")]);
+    /// let diags = Diagnostics::from(vec![Diagnostic::error("A", "x."), Diagnostic::error("B", "y.")]);
     /// assert_eq!(diags.go_error(), "<nil>: A; x., and 1 other diagnostic(s)");
     /// assert_eq!(Diagnostics::new().go_error(), "no diagnostics");
     /// ```
@@ -216,7 +302,7 @@ impl Diagnostics {
     /// use hclkit::syntax::native::NativeBody;
     ///
     /// let src = "service \"web\" {\n  prot = 80\n}\n";
-    /// let (file, _) = hclkit::parse_config(src.as_bytes(), "main.hcl");
+    /// let file = hclkit::parse_config(src.as_bytes(), "main.hcl").into_value();
     /// let (content, _) = NativeBody::from_file(&file).content(&BodySchema::new().block("service", &["name"]));
     /// let (_, diags) = content.blocks[0].body.content(&BodySchema::new().attribute("port", false));
     /// // A parsed file is its own `SourceFiles`, naming the top-level block around each subject.
@@ -245,7 +331,7 @@ impl Diagnostics {
     /// use hclkit::{Diagnostic, Diagnostics};
     ///
     /// assert_eq!(Diagnostics::new().to_json(), "");
-    /// let diags = Diagnostics(vec![Diagnostic::error("Bad <thing>", "")]);
+    /// let diags = Diagnostics::from(vec![Diagnostic::error("Bad <thing>", "")]);
     /// assert_eq!(
     ///     diags.to_json(),
     ///     "{\n  \"diagnostics\": [\n    {\n      \"severity\": \"error\",\n      \"summary\": \"Bad \\u003cthing\\u003e\"\n    }\n  ]\n}\n"
@@ -292,8 +378,8 @@ pub struct Cascade<'a> {
 /// ```
 /// use hclkit::diagnostic::cascades;
 ///
-/// let (_, diags) = hclkit::parse_config(&b"a = \"abc\nb = 1\nc = 2\nd = 3\n"[..], "f.hcl");
-/// let runs = cascades(&diags.0);
+/// let diags = hclkit::parse_config(&b"a = \"abc\nb = 1\nc = 2\nd = 3\n"[..], "f.hcl").into_diagnostics();
+/// let runs = cascades(diags.as_slice());
 /// assert_eq!(runs.iter().map(|r| 1 + r.rest.len()).sum::<usize>(), diags.len());
 /// assert_eq!(runs[0].first.summary, "Invalid multi-line string");
 /// assert_eq!(runs[0].rest.len(), 3);
@@ -328,6 +414,44 @@ impl std::error::Error for Diagnostics {}
 impl From<Vec<Diagnostic>> for Diagnostics {
     fn from(v: Vec<Diagnostic>) -> Diagnostics {
         Diagnostics(v)
+    }
+}
+
+/// A list of one diagnostic.
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Diagnostics {
+        Diagnostics::from(vec![d])
+    }
+}
+
+impl From<Diagnostics> for Vec<Diagnostic> {
+    fn from(d: Diagnostics) -> Vec<Diagnostic> {
+        d.0
+    }
+}
+
+impl FromIterator<Diagnostic> for Diagnostics {
+    fn from_iter<I: IntoIterator<Item = Diagnostic>>(iter: I) -> Diagnostics {
+        Diagnostics(iter.into_iter().collect())
+    }
+}
+
+impl Extend<Diagnostic> for Diagnostics {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, iter: I) {
+        self.0.extend(iter);
+    }
+}
+
+impl std::ops::Index<usize> for Diagnostics {
+    type Output = Diagnostic;
+    fn index(&self, i: usize) -> &Diagnostic {
+        &self.0[i]
+    }
+}
+
+impl AsRef<[Diagnostic]> for Diagnostics {
+    fn as_ref(&self) -> &[Diagnostic] {
+        &self.0
     }
 }
 
@@ -817,14 +941,14 @@ mod tests {
         let src = line.clone().into_bytes();
         let files = ("test.hcl", src.as_slice());
         let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 100_001, at, 1, 100_005, at + 4));
-        let text = Diagnostics(vec![d.clone(); 50]).to_text(&files, 0, false);
+        let text = Diagnostics::from(vec![d.clone(); 50]).to_text(&files, 0, false);
         assert!(text.len() < 50 * (MAX_SNIPPET_LINE + 200), "{} bytes", text.len());
         let first = text.lines().nth(3).expect("a snippet line");
         assert!(first.starts_with("   1: …é") && first.ends_with("éoops"), "{first:.40}…");
         // A short line is shown whole, as the reference shows it.
         let short = ("test.hcl", b"a = oops\n".as_slice());
         let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 5, 4, 1, 9, 8));
-        assert!(Diagnostics(vec![d]).to_text(&short, 0, false).contains("   1: a = oops\n"));
+        assert!(Diagnostics::from(vec![d]).to_text(&short, 0, false).contains("   1: a = oops\n"));
     }
 
     #[test]
@@ -832,11 +956,11 @@ mod tests {
         let src = "x\n".repeat(5000).into_bytes();
         let files = ("test.hcl", src.as_slice());
         let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 1, 0, 5000, 2, src.len() - 1));
-        let text = Diagnostics(vec![d]).to_text(&files, 0, false);
+        let text = Diagnostics::from(vec![d]).to_text(&files, 0, false);
         assert_eq!(text.lines().filter(|l| l.ends_with(": x")).count(), MAX_SNIPPET_LINES);
         assert!(text.contains("(the rest of the snippet is not shown)"));
         let d = Diagnostic::error("Bad", "Detail.").with_subject(range(1, 1, 0, 1000, 2, 1999));
-        let text = Diagnostics(vec![d]).to_text(&files, 0, false);
+        let text = Diagnostics::from(vec![d]).to_text(&files, 0, false);
         assert_eq!(text.lines().filter(|l| l.ends_with(": x")).count(), 1000);
         assert!(!text.contains("not shown"));
     }
@@ -858,7 +982,7 @@ mod tests {
         let src = b"block \"party\" {\n  text = \"birthday\"\n}\n";
         let d = Diagnostic::error("Splines not reticulated", "All splines must be pre-reticulated.")
             .with_subject(range(2, 3, 19, 2, 7, 23));
-        let out = Diagnostics(vec![d]).to_text(&("test.hcl", &src[..]), 40, false);
+        let out = Diagnostics::from(vec![d]).to_text(&("test.hcl", &src[..]), 40, false);
         assert_eq!(
             out,
             "Error: Splines not reticulated\n\n  on test.hcl line 2:\n   2:   text = \"birthday\"\n\nAll splines must be pre-reticulated.\n\n"
@@ -869,7 +993,7 @@ mod tests {
     fn text_without_source() {
         let d = Diagnostic::error("Bad", "").with_subject(range(1, 1, 0, 1, 2, 1));
         assert_eq!(
-            Diagnostics(vec![d]).to_text(&(), 0, false),
+            Diagnostics::from(vec![d]).to_text(&(), 0, false),
             "Error: Bad\n\n  on test.hcl line 1:\n  (source code not available)\n\n"
         );
     }
@@ -878,7 +1002,7 @@ mod tests {
     fn json_like_hcldec() {
         let d = Diagnostic::error("Bad <thing>", "").with_subject(range(1, 1, 0, 1, 2, 1));
         assert_eq!(
-            Diagnostics(vec![d]).to_json(),
+            Diagnostics::from(vec![d]).to_json(),
             "{\n  \"diagnostics\": [\n    {\n      \"severity\": \"error\",\n      \"summary\": \"Bad \\u003cthing\\u003e\",\n      \"subject\": {\n        \"filename\": \"test.hcl\",\n        \"start\": {\n          \"line\": 1,\n          \"column\": 1,\n          \"byte\": 0\n        },\n        \"end\": {\n          \"line\": 1,\n          \"column\": 2,\n          \"byte\": 1\n        }\n      }\n    }\n  ]\n}\n"
         );
         assert_eq!(Diagnostics::new().to_json(), "");

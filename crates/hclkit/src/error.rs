@@ -46,7 +46,7 @@ impl Error {
 
     /// An error with one diagnostic without a source range.
     pub(crate) fn message(summary: &'static str, detail: String) -> Error {
-        Error::new(Diagnostics(vec![Diagnostic::error(summary, detail)]))
+        Error::new(Diagnostics::from(vec![Diagnostic::error(summary, detail)]))
     }
 
     /// Adds the text of a file the diagnostics point into, for [`Display`](fmt::Display)'s

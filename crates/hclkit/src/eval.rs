@@ -10,7 +10,7 @@
 //! use hclkit::eval::{evaluate, EvalContext};
 //! use hclkit_value::Value;
 //!
-//! let (e, _) = hclkit::parse_expression(b"a + 1".as_slice(), "expr.hcl");
+//! let e = hclkit::parse_expression(b"a + 1".as_slice(), "expr.hcl").into_value();
 //! let ctx = EvalContext::new().with_variable("a", Value::from(41));
 //! let (v, diags) = evaluate(e.expr(), Some(&ctx));
 //! assert!(diags.is_empty());

@@ -62,10 +62,10 @@ impl Parsed {
     /// ```
     pub fn parse(src: impl Into<Arc<[u8]>>, name: &str) -> (Parsed, Diagnostics) {
         if name.ends_with(".json") {
-            let (file, diags) = json::parse(src, name);
+            let (file, diags) = json::parse(src, name).into_parts();
             (Parsed::Json(file), diags)
         } else {
-            let (file, diags) = native::parse_config(src, name);
+            let (file, diags) = native::parse_config(src, name).into_parts();
             (Parsed::Native(file), diags)
         }
     }
@@ -111,7 +111,7 @@ impl Files {
     /// parse's diagnostics (the body is partial when there are errors).
     pub fn parse_native(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
-        let (file, diags) = native::parse_config(src.clone(), name);
+        let (file, diags) = native::parse_config(src.clone(), name).into_parts();
         (self.keep(name, src, Parsed::Native(file)), diags)
     }
 
@@ -119,7 +119,7 @@ impl Files {
     /// diagnostics.
     pub fn parse_json(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
-        let (file, diags) = json::parse(src.clone(), name);
+        let (file, diags) = json::parse(src.clone(), name).into_parts();
         (self.keep(name, src, Parsed::Json(file)), diags)
     }
 
@@ -179,7 +179,7 @@ impl Files {
         let json = arg.ends_with(".json");
         let src = match std::fs::read(arg) {
             Ok(src) => src,
-            Err(_) => return (BTreeMap::new(), Diagnostics(vec![read_error(arg, json)])),
+            Err(_) => return (BTreeMap::new(), Diagnostics::from(vec![read_error(arg, json)])),
         };
         if json {
             return self.parse_vars(src, arg);
@@ -215,7 +215,7 @@ impl Files {
                 let (body, diags) = self.parse(src, path);
                 (Some(body), diags)
             }
-            Err(_) => (None, Diagnostics(vec![read_error(path, path.ends_with(".json"))])),
+            Err(_) => (None, Diagnostics::from(vec![read_error(path, path.ends_with(".json"))])),
         }
     }
 
@@ -268,9 +268,9 @@ impl Files {
         for f in &mut self.files {
             if let Some(json) = f.released_json.take() {
                 f.parsed = Some(if json {
-                    Parsed::Json(json::parse(f.src.clone(), &f.name).0)
+                    Parsed::Json(json::parse(f.src.clone(), &f.name).into_value())
                 } else {
-                    Parsed::Native(native::parse_config(f.src.clone(), &f.name).0)
+                    Parsed::Native(native::parse_config(f.src.clone(), &f.name).into_value())
                 });
             }
         }
@@ -348,7 +348,7 @@ impl Files {
     /// assert_eq!(diags.iter().last().unwrap().subject.as_ref().unwrap().filename.as_ref(), "third.hcl");
     /// ```
     pub fn sort_diagnostics(&self, diags: &mut Diagnostics) {
-        diags.0.sort_by_cached_key(|d| match &d.subject {
+        diags.sort_by_cached_key(|d| match &d.subject {
             None => (0, 0, String::new(), 0),
             Some(r) => match self.position(&r.filename) {
                 Some(i) => (1, i, String::new(), r.start.byte),
@@ -465,8 +465,8 @@ mod tests {
         assert_eq!(files.source("vars.json"), Some(b"{}".as_slice()));
         let (body, d) = files.parse_file("/nonexistent/hclkit/x.hcl");
         assert!(body.is_none());
-        assert_eq!(d.0[0].summary, "Failed to read file");
-        assert_eq!(files.parse_file("/nonexistent/hclkit/x.json").1 .0[0].summary, "Failed to open file");
+        assert_eq!(d[0].summary, "Failed to read file");
+        assert_eq!(files.parse_file("/nonexistent/hclkit/x.json").1[0].summary, "Failed to open file");
     }
 
     #[test]

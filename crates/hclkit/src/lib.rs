@@ -73,7 +73,7 @@
 //!
 //! ```
 //! let src = b"service \"web\" {\n  image = \"nginx\"\n}\n";
-//! let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl");
+//! let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl").into_parts();
 //! assert!(diags.is_empty()); // parsing never fails: a tree and diagnostics, always
 //! let block = file.body().blocks().next().unwrap();
 //! assert_eq!(block.block_type(), "service");
@@ -146,6 +146,7 @@ pub use pos::{Pos, Range, Span};
 pub use ser::to_string;
 pub use spanned::Spanned;
 pub use syntax::native::{parse_config, parse_config_strict, parse_expression, parse_template};
+pub use syntax::Parse;
 
 /// The README's examples, compiled and run as doc tests so the README stays true (here, where
 /// both crates are in scope).

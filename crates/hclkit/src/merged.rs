@@ -44,12 +44,12 @@ pub struct MergedBodies {
 /// let (a, _) = files.parse(b"name = \"web\"\n".to_vec(), "a.hcl");
 /// let (b, _) = files.parse(b"name = \"api\"\n".to_vec(), "b.hcl");
 /// let (content, diags) = merge_bodies(vec![a, b]).content(&BodySchema::new().attribute("name", true));
-/// assert_eq!(diags.0[0].summary, "Duplicate argument");
-/// assert_eq!(diags.0[0].subject.as_ref().unwrap().filename.as_ref(), "b.hcl");
+/// assert_eq!(diags[0].summary, "Duplicate argument");
+/// assert_eq!(diags[0].subject.as_ref().unwrap().filename.as_ref(), "b.hcl");
 /// assert!(content.attributes.contains_key("name"));
 ///
 /// let (_, diags) = merge_bodies(vec![]).content(&BodySchema::new().attribute("name", true));
-/// assert_eq!(diags.0[0].summary, "Missing required argument");
+/// assert_eq!(diags[0].summary, "Missing required argument");
 /// ```
 pub fn merge_bodies(bodies: Vec<Arc<dyn Body>>) -> Arc<dyn Body> {
     Arc::new(MergedBodies { bodies })

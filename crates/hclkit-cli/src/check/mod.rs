@@ -128,9 +128,9 @@ impl Decoder {
 fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all: bool, text: bool) -> Report {
     let mut files = Files::new();
     let diags = match input {
-        Input::Unreadable(name, reason, dir) => Diagnostics(vec![read_failure(name, reason, *dir)]),
+        Input::Unreadable(name, reason, dir) => Diagnostics::from(vec![read_failure(name, reason, *dir)]),
         Input::File(name) => match std::fs::read(name) {
-            Err(e) => Diagnostics(vec![read_failure(name, &io_reason(&e), false)]),
+            Err(e) => Diagnostics::from(vec![read_failure(name, &io_reason(&e), false)]),
             Ok(src) => parse_and_decode(&mut files, src, name, decoder),
         },
         Input::Stdin(src) => parse_and_decode(&mut files, src.clone(), "<stdin>", decoder),
@@ -149,7 +149,7 @@ fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, decoder: Option
     // A file that is not text gets one diagnostic, not pages of them.
     if let Some(d) = hclkit::files::not_text(&src, name) {
         files.add_source(name, src);
-        return Diagnostics(vec![d]);
+        return Diagnostics::from(vec![d]);
     }
     let (body, mut diags) = files.parse(src, name);
     if let Some(d) = decoder {
@@ -258,7 +258,7 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFi
     };
     let src = match std::fs::read(path) {
         Ok(s) => s,
-        Err(e) => return fail(Diagnostics(vec![read_failure(&name, &io_reason(&e), false)]), &Files::new()),
+        Err(e) => return fail(Diagnostics::from(vec![read_failure(&name, &io_reason(&e), false)]), &Files::new()),
     };
     let mut files = Files::new();
     match SpecFile::parse(&mut files, src, &name) {

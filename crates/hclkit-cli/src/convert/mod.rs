@@ -130,7 +130,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
     let (jobs, unreadable_dirs) = match jobs(args, out_dir) {
         Ok((jobs, unreadable)) => {
             for (path, reason) in &unreadable {
-                print_diags(&Diagnostics(vec![read_failure(path, reason, true)]), &Files::new(), color);
+                print_diags(&Diagnostics::from(vec![read_failure(path, reason, true)]), &Files::new(), color);
             }
             (jobs, unreadable.len())
         }
@@ -159,7 +159,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
     };
     let native: Vec<&str> = jobs.iter().filter(|j| !j.json_in).map(|j| j.input.as_str()).collect();
     if let Some(w) = spec_unused(args, &native) {
-        print_diags(&Diagnostics(vec![w]), &spec_files, color);
+        print_diags(&Diagnostics::from(vec![w]), &spec_files, color);
     }
     let reports: Vec<(String, bool)> = jobs.par_iter().map(|job| convert_job(args, job, &schema, color)).collect();
     let mut failed = 0;
@@ -289,13 +289,13 @@ fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (
     let src = match std::fs::read(&job.input) {
         Ok(s) => s,
         Err(e) => {
-            let d = Diagnostics(vec![read_failure(&job.input, &io_reason(&e), false)]);
+            let d = Diagnostics::from(vec![read_failure(&job.input, &io_reason(&e), false)]);
             return (render(&d, &files), false);
         }
     };
     if let Some(d) = hclkit::files::not_text(&src, &job.input) {
         files.add_source(&job.input, src);
-        return (render(&Diagnostics(vec![d]), &files), false);
+        return (render(&Diagnostics::from(vec![d]), &files), false);
     }
     let result = if job.json_in {
         to_native(src, &job.input, schema, Diagnostics::new(), &mut files)
@@ -333,13 +333,13 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
     let src = match read_input(name) {
         Ok(s) => s,
         Err(e) => {
-            print_diags(&Diagnostics(vec![read_failure(name, &io_reason(&e), false)]), &files, color);
+            print_diags(&Diagnostics::from(vec![read_failure(name, &io_reason(&e), false)]), &files, color);
             return ExitCode::from(1);
         }
     };
     if let Some(d) = hclkit::files::not_text(&src, name) {
         files.add_source(name, src);
-        print_diags(&Diagnostics(vec![d]), &files, color);
+        print_diags(&Diagnostics::from(vec![d]), &files, color);
         return ExitCode::from(1);
     }
     let result = if json_in {
@@ -348,8 +348,8 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
             Err(diags) => Err(diags),
         }
     } else {
-        to_json(args, src, name, &mut files).map(|(text, mut warnings)| {
-            warnings.0.splice(0..0, spec_unused(args, &[name]));
+        to_json(args, src, name, &mut files).map(|(text, warnings)| {
+            let warnings = spec_unused(args, &[name]).into_iter().chain(warnings).collect();
             (text, warnings)
         })
     };
@@ -416,7 +416,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
 /// with the spec's warnings.
 fn load_schema(args: &ConvertArgs, files: &mut Files) -> Result<(Schema, Diagnostics), Diagnostics> {
     let Some(path) = &args.spec else { return Ok((Schema::new(), Diagnostics::new())) };
-    let src = std::fs::read(path).map_err(|e| Diagnostics(vec![read_failure(path, &io_reason(&e), false)]))?;
+    let src = std::fs::read(path).map_err(|e| Diagnostics::from(vec![read_failure(path, &io_reason(&e), false)]))?;
     match SpecFile::parse(files, src, path) {
         (Some(spec), diags) => Ok((Schema::from_spec(&spec.root), diags)),
         (None, diags) => Err(diags),

@@ -145,7 +145,7 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics,
                 Ok(src) => files.parse_vars(src, path),
                 Err(e) => (
                     Default::default(),
-                    Diagnostics(vec![hclkit::files::read_failure(path, &hclkit::files::io_reason(&e), false)]),
+                    Diagnostics::from(vec![hclkit::files::read_failure(path, &hclkit::files::io_reason(&e), false)]),
                 ),
             },
             None => files.read_vars(vars, "<vars>"),
@@ -167,7 +167,7 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics,
         args.expr.as_bytes().into()
     };
     files.add_source(EXPR_NAME, src.clone());
-    let (file, d) = hclkit::parse_expression(src.clone(), EXPR_NAME);
+    let (file, d) = hclkit::parse_expression(src.clone(), EXPR_NAME).into_parts();
     diags.extend(d);
     if diags.has_errors() {
         return (None, diags, false);
@@ -191,7 +191,7 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics,
 /// supply the name on this command line: `--vars`, or the `--functions` library that has the
 /// function (which library has which name is `hclkit_terraform::libraries_with`'s answer).
 fn explain(diags: &mut Diagnostics, src: &[u8], chosen: FunctionSet) {
-    for d in &mut diags.0 {
+    for d in diags.iter_mut() {
         let Some(name) = d.subject.as_ref().and_then(|r| src.get(r.start.byte as usize..r.end.byte as usize)) else {
             continue;
         };

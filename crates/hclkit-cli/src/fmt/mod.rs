@@ -98,7 +98,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// The error for a path that cannot be read, rendered as every command renders it.
 fn read_failure_text(name: &str, reason: &str, directory: bool, color: bool) -> String {
-    let diags = hclkit::Diagnostics(vec![hclkit::files::read_failure(name, reason, directory)]);
+    let diags = hclkit::Diagnostics::from(vec![hclkit::files::read_failure(name, reason, directory)]);
     crate::renderer(color).render_collapsed(&diags, &OneFile { name, src: &[], file: None })
 }
 
@@ -146,14 +146,14 @@ impl Job<'_> {
             crate::renderer(self.color).render_collapsed(diags, &files)
         };
         if let Some(d) = hclkit::files::not_text(src, name) {
-            return Err(render(&hclkit::Diagnostics(vec![d]), None));
+            return Err(render(&hclkit::Diagnostics::from(vec![d]), None));
         }
         let terraform = match (self.args.terraform, self.args.layout) {
             (true, _) | (_, Layout::Terraform) => true,
             (_, Layout::Hcl) => false,
             (_, Layout::Auto) => stdin || is_terraform_name(name),
         };
-        let parse = || hclkit::parse_config(Arc::<[u8]>::from(src), name);
+        let parse = || hclkit::parse_config(Arc::<[u8]>::from(src), name).into_parts();
         if terraform {
             return match self.formatter.terraform(src, name) {
                 Ok(mut out) => {

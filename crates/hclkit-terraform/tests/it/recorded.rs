@@ -40,7 +40,7 @@ fn evaluate_like_tfeval(expr: &str) -> Json {
 fn evaluate_with(expr: &str, vars: &[(&str, Value)]) -> Json {
     let options = Options::new().with_filesystem(FsPolicy::under(fsdata()));
     let table = functions(&options);
-    let (file, diags) = hclkit::parse_expression(expr.as_bytes().to_vec(), "<console-input>");
+    let (file, diags) = hclkit::parse_expression(expr.as_bytes().to_vec(), "<console-input>").into_parts();
     if diags.has_errors() {
         return error_json(&diags);
     }

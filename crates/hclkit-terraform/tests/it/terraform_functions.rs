@@ -14,7 +14,7 @@ use hclkit_value::{Type, Value};
 /// summary and detail.
 fn eval(expr: &str, vars: &[(&str, Value)]) -> Result<Value, (String, String)> {
     let ctx = EvalContext::new().with_functions(functions(&Options::new())).with_variables(vars.iter().cloned());
-    let (file, diags) = hclkit::parse_expression(expr.as_bytes().to_vec(), "t.hcl");
+    let (file, diags) = hclkit::parse_expression(expr.as_bytes().to_vec(), "t.hcl").into_parts();
     assert!(!diags.has_errors(), "{expr}: {diags:?}");
     let (v, diags) = evaluate(file.expr(), Some(&ctx));
     match diags.iter().find(|d| d.severity == hclkit::Severity::Error) {

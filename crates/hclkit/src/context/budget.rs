@@ -61,10 +61,10 @@
 //!
 //! let budget = Budget::new(50_000);
 //! let ctx = EvalContext::new().with_functions(stdlib::all()).with_budget(budget.clone());
-//! let (file, _) = hclkit::parse_config(
+//! let file = hclkit::parse_config(
 //!     b"a = [for i in range(100): i]\nb = [for i in range(1000): [for j in range(100): j]]\n".as_slice(),
 //!     "main.hcl",
-//! );
+//! ).into_value();
 //! let (v, diags) = file.body().attribute("a").unwrap().expr().value(Some(&ctx));
 //! assert!(diags.is_empty());
 //! assert_eq!(v.length(), Some(100));
@@ -73,7 +73,7 @@
 //!
 //! // b would produce 100,000 numbers: more than the 50,000 units the budget allows.
 //! let (_, diags) = file.body().attribute("b").unwrap().expr().value(Some(&ctx));
-//! let d = &diags.0[0];
+//! let d = &diags[0];
 //! assert_eq!(d.summary, "Evaluation too large");
 //! assert_eq!(d.subject.as_ref().unwrap().start.line, 2);
 //! assert!(budget.is_exhausted());
@@ -162,9 +162,9 @@ impl Budget {
     ///
     /// let budget = Budget::new(10).with_hint("Run with --eval-limit=N to raise the limit.");
     /// let ctx = EvalContext::new().with_functions(stdlib::all()).with_budget(budget);
-    /// let (e, _) = hclkit::parse_expression(b"range(100)".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"range(100)".as_slice(), "x.hcl").into_value();
     /// let (_, diags) = e.expr().value(Some(&ctx));
-    /// assert!(diags.0[0].detail.ends_with("Run with --eval-limit=N to raise the limit."));
+    /// assert!(diags[0].detail.ends_with("Run with --eval-limit=N to raise the limit."));
     /// ```
     pub fn with_hint(self, hint: impl Into<Cow<'static, str>>) -> Budget {
         Budget(Arc::new(Inner { limit: self.0.limit, used: AtomicU64::new(self.used()), hint: hint.into() }))
@@ -205,7 +205,7 @@ impl Budget {
     /// ```
     /// use hclkit::eval::Budget;
     ///
-    /// let (e, _) = hclkit::parse_expression(b"[for a in [1, 2, 3]: [for b in [1, 2, 3]: b]]".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"[for a in [1, 2, 3]: [for b in [1, 2, 3]: b]]".as_slice(), "x.hcl").into_value();
     /// let budget = Budget::new(100);
     /// let (v, diags) = budget.run(|| e.expr().value(None));
     /// assert!(diags.is_empty());

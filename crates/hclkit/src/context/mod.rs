@@ -57,14 +57,14 @@ impl EvalContext {
     /// use hclkit::eval::EvalContext;
     /// use hclkit_value::Value;
     ///
-    /// let (e, _) = hclkit::parse_expression(b"name".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"name".as_slice(), "x.hcl").into_value();
     /// let (v, diags) = e.expr().value(Some(&EvalContext::new()));
     /// assert!(v.is_dynamic());
-    /// assert_eq!(diags.0[0].summary, "Variables not allowed");
+    /// assert_eq!(diags[0].summary, "Variables not allowed");
     /// // An empty table allows variables: the name is then merely unknown.
     /// let empty = EvalContext::new().with_variables(Vec::<(String, Value)>::new());
     /// let (_, diags) = e.expr().value(Some(&empty));
-    /// assert_eq!(diags.0[0].summary, "Unknown variable");
+    /// assert_eq!(diags[0].summary, "Unknown variable");
     /// ```
     pub fn new() -> EvalContext {
         EvalContext::default()
@@ -101,21 +101,21 @@ impl EvalContext {
     /// use hclkit::eval::{Budget, EvalContext};
     /// use hclkit_value::stdlib;
     ///
-    /// let (e, _) = hclkit::parse_expression(
+    /// let e = hclkit::parse_expression(
     ///     b"length(flatten([for i in range(1000): [for j in range(1000): [for k in range(20): k]]]))".as_slice(),
     ///     "x.hcl",
-    /// );
+    /// ).into_value();
     /// // Twenty million numbers: far past the default budget, so an error, quickly.
     /// let ctx = EvalContext::new().with_functions(stdlib::all());
     /// let (_, diags) = e.expr().value(Some(&ctx));
-    /// assert_eq!(diags.0[0].summary, "Evaluation too large");
+    /// assert_eq!(diags[0].summary, "Evaluation too large");
     ///
     /// // A child shares its parent's budget.
     /// let budget = Budget::new(1_000);
     /// let ctx = ctx.with_budget(budget.clone());
     /// let child = ctx.child();
     /// assert_eq!(child.budget().unwrap().limit(), Some(1_000));
-    /// let (e, _) = hclkit::parse_expression(b"range(100)".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"range(100)".as_slice(), "x.hcl").into_value();
     /// assert!(e.expr().value(Some(&child)).1.is_empty());
     /// // A list (4 units) of 100 numbers.
     /// assert_eq!(budget.used(), 104);
@@ -151,7 +151,7 @@ impl EvalContext {
     /// ctx.set_variable("n", Value::number(1)).set_variable("n", Value::number(2));
     /// let upper = stdlib::spec_functions().into_iter().find(|(n, _)| *n == "upper").unwrap().1;
     /// ctx.set_function("upper", upper);
-    /// let (e, _) = hclkit::parse_expression(b"upper(\"v${n}\")".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"upper(\"v${n}\")".as_slice(), "x.hcl").into_value();
     /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::string("V2"));
     /// assert_eq!(ctx.own_functions().map(|f| f.len()), Some(1));
     /// ```
@@ -181,7 +181,7 @@ impl EvalContext {
     /// use hclkit_value::Value;
     ///
     /// let ctx = EvalContext::new().with_variables([("a", Value::number(1)), ("b", Value::number(2))]);
-    /// let (e, _) = hclkit::parse_expression(b"a + b".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"a + b".as_slice(), "x.hcl").into_value();
     /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::number(3));
     /// let names: Vec<&str> = ctx.own_variables().unwrap().keys().map(String::as_str).collect();
     /// assert_eq!(names, ["a", "b"]);
@@ -205,11 +205,11 @@ impl EvalContext {
     ///     .implementation(|args, _| Ok(args[0].mul(&Value::number(2)).unwrap()))
     ///     .build();
     /// let ctx = EvalContext::new().with_function("double", double);
-    /// let (e, _) = hclkit::parse_expression(b"double(21)".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"double(21)".as_slice(), "x.hcl").into_value();
     /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::number(42));
-    /// let (e, _) = hclkit::parse_expression(b"triple(1)".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"triple(1)".as_slice(), "x.hcl").into_value();
     /// let (_, diags) = e.expr().value(Some(&ctx));
-    /// assert_eq!(diags.0[0].summary, "Call to unknown function");
+    /// assert_eq!(diags[0].summary, "Call to unknown function");
     /// ```
     pub fn with_function(mut self, name: impl Into<String>, function: Function) -> EvalContext {
         self.set_function(name, function);

@@ -73,7 +73,7 @@ pub fn native_to_json(
     filename: &str,
     opts: &ToJsonOptions,
 ) -> Result<JsonNode, Diagnostics> {
-    let (file, diags) = crate::syntax::native::parse_config(src, filename);
+    let (file, diags) = crate::syntax::native::parse_config(src, filename).into_parts();
     if diags.has_errors() {
         return Err(diags);
     }

@@ -74,7 +74,7 @@ impl Default for ToJsonOptions {
 /// use hclkit::convert::{to_json, ToJsonOptions};
 ///
 /// let src = b"# web server\nport = 8080\nservice \"web\" {\n  cmd = \"run ${var.x}\"\n  n = 1 + 2\n}\n";
-/// let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl");
+/// let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl").into_parts();
 /// assert!(!diags.has_errors());
 /// let doc = to_json(&file, &ToJsonOptions::default());
 /// assert_eq!(
@@ -95,7 +95,7 @@ pub fn to_json(file: &File, opts: &ToJsonOptions) -> JsonNode {
 /// ```
 /// use hclkit::convert::{to_json_checked, ToJsonOptions};
 ///
-/// let (file, _) = hclkit::parse_config(b"a = 1\na {\n}\n".as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(b"a = 1\na {\n}\n".as_slice(), "main.hcl").into_value();
 /// let (_, diags) = to_json_checked(&file, &ToJsonOptions::default());
 /// assert_eq!(diags.iter().next().unwrap().summary, "Attribute and block with the same name");
 /// ```

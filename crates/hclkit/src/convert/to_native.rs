@@ -129,7 +129,7 @@ impl Schema {
 /// use hclkit::convert::{to_native, Schema};
 ///
 /// let src = br#"{"//": "a comment", "port": 80, "cmd": "${upper(x)}", "service": {"web": {"tag": "v${n}"}}}"#;
-/// let (file, diags) = hclkit::syntax::json::parse(src.as_slice(), "x.json");
+/// let (file, diags) = hclkit::syntax::json::parse(src.as_slice(), "x.json").into_parts();
 /// assert!(diags.is_empty());
 /// let (text, diags) = to_native(&file, &Schema::new().block("service", &["name"], Schema::new()));
 /// assert!(diags.is_empty());
@@ -145,7 +145,7 @@ pub fn to_native(file: &JsonFile, schema: &Schema) -> (String, Diagnostics) {
 /// Parses JSON-syntax source and converts it with [`to_native`]; the diagnostics when there
 /// are errors (parse errors or conversion errors).
 pub fn json_to_native(src: impl Into<Arc<[u8]>>, filename: &str, schema: &Schema) -> Result<String, Diagnostics> {
-    let (file, mut diags) = crate::syntax::json::parse(src, filename);
+    let (file, mut diags) = crate::syntax::json::parse(src, filename).into_parts();
     if diags.has_errors() {
         return Err(diags);
     }
@@ -345,7 +345,7 @@ impl Writer<'_> {
     /// A JSON string read as a template: the expression of a single interpolation, else a
     /// quoted template; for an object key, an identifier where one will do.
     fn template(&mut self, s: &str, span: Span, key: bool, top: bool) {
-        let (t, diags) = crate::syntax::native::parse_template(s.as_bytes(), "template");
+        let (t, diags) = crate::syntax::native::parse_template(s.as_bytes(), "template").into_parts();
         if diags.has_errors() {
             let first = diags.iter().find(|d| d.severity == crate::Severity::Error);
             let what = first.map(|d| format!("{}: {}", d.summary, d.detail)).unwrap_or_default();
@@ -390,7 +390,7 @@ impl Writer<'_> {
 /// newlines are all inside brackets).
 fn stands_alone(expr: &str) -> bool {
     let src = format!("a = {expr}\n");
-    let (file, diags) = crate::syntax::native::parse_config(src.into_bytes(), "expr");
+    let (file, diags) = crate::syntax::native::parse_config(src.into_bytes(), "expr").into_parts();
     !diags.has_errors() && file.body().items().count() == 1
 }
 

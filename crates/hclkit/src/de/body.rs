@@ -140,9 +140,7 @@ impl<'a> BodyDe<'a> {
         let (v, d) = attr.expr.value(self.st.ctx);
         let empty = !d.has_errors() && v.is_known() && !v.is_null() && v.length() == Some(0);
         if empty {
-            diags
-                .0
-                .retain(|d| !(d.summary == "Unsupported argument" && d.subject.as_ref() == Some(&attr.name_range())));
+            diags.retain(|d| !(d.summary == "Unsupported argument" && d.subject.as_ref() == Some(&attr.name_range())));
         }
         empty
     }

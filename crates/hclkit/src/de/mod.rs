@@ -262,21 +262,11 @@ impl Decoder {
         match r {
             Ok(v) if !diags.has_errors() => Ok(v),
             _ => {
-                sort(&mut diags);
+                diags.sort_in_source_order();
                 Err(Error::new(diags))
             }
         }
     }
-}
-
-/// Diagnostics in source order (by file, then start and end); those without a range last.
-fn sort(diags: &mut Diagnostics) {
-    diags.0.sort_by(|a, b| match (&a.subject, &b.subject) {
-        (Some(x), Some(y)) => (&*x.filename, x.start.byte, x.end.byte).cmp(&(&*y.filename, y.start.byte, y.end.byte)),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => std::cmp::Ordering::Equal,
-    });
 }
 
 /// The error of this module's deserializers.

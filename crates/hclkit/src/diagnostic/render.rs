@@ -122,7 +122,7 @@ impl Renderer {
     /// ```
     /// use hclkit::diagnostic::Renderer;
     ///
-    /// let (file, diags) = hclkit::parse_config(&b"a = 1\nb = \n"[..], "f.hcl");
+    /// let (file, diags) = hclkit::parse_config(&b"a = 1\nb = \n"[..], "f.hcl").into_parts();
     /// let text = Renderer::plain().render_all(&diags, &file);
     /// assert!(text.starts_with("error: Invalid expression\n --> f.hcl:2:5\n"), "{text}");
     /// assert!(text.contains("2 | b = \n  |     ^\n"), "{text}");
@@ -147,7 +147,7 @@ impl Renderer {
     /// use hclkit::diagnostic::Renderer;
     ///
     /// let src = b"a = \"abc\nb = 1\nc = 2\n";
-    /// let (file, diags) = hclkit::parse_config(&src[..], "f.hcl");
+    /// let (file, diags) = hclkit::parse_config(&src[..], "f.hcl").into_parts();
     /// assert!(diags.iter().filter(|d| d.summary == "Invalid multi-line string").count() >= 3);
     /// let text = Renderer::plain().render_collapsed(&diags, &file);
     /// assert_eq!(text.matches("Invalid multi-line string").count(), 1);

@@ -26,7 +26,7 @@
 //!     })
 //!     .build();
 //! let ctx = EvalContext::new().with_function("refs", refs);
-//! let (e, _) = hclkit::parse_expression(b"refs(a.b + c[0])".as_slice(), "x");
+//! let e = hclkit::parse_expression(b"refs(a.b + c[0])".as_slice(), "x").into_value();
 //! let (v, diags) = e.expr().value(Some(&ctx));
 //! assert!(diags.is_empty()); // `a` and `c` are not defined: they were never evaluated
 //! assert_eq!(v, Value::number(2));

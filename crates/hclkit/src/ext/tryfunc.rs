@@ -24,7 +24,7 @@
 //!     .with_function("try", try_function())
 //!     .with_function("can", can_function());
 //! let eval = |src: &str| {
-//!     let (e, _) = hclkit::parse_expression(src.as_bytes(), "x");
+//!     let e = hclkit::parse_expression(src.as_bytes(), "x").into_value();
 //!     e.expr().value(Some(&ctx))
 //! };
 //! assert_eq!(eval("try(config.host, \"localhost\")").0, Value::string("localhost"));
@@ -55,7 +55,7 @@ use crate::traversal::traverse_abs;
 /// use hclkit_value::{Type, Value};
 ///
 /// let eval = |src: &str, ctx: &EvalContext| {
-///     let (e, _) = hclkit::parse_expression(src.as_bytes(), "x.hcl");
+///     let e = hclkit::parse_expression(src.as_bytes(), "x.hcl").into_value();
 ///     e.expr().value(Some(ctx))
 /// };
 /// let ctx = EvalContext::new()
@@ -92,7 +92,7 @@ pub fn try_function() -> Function {
 ///     .with_function("can", can_function())
 ///     .with_variable("list", Value::list(vec![Value::string("a")]).unwrap())
 ///     .with_variable("u", Value::unknown(Type::list(Type::String)));
-/// let eval = |src: &str| hclkit::parse_expression(src.as_bytes(), "x.hcl").0.expr().value(Some(&ctx)).0;
+/// let eval = |src: &str| hclkit::parse_expression(src.as_bytes(), "x.hcl").into_value().expr().value(Some(&ctx)).0;
 /// assert_eq!(eval("can(list[0])"), Value::bool(true));
 /// assert_eq!(eval("can(list[1])"), Value::bool(false));
 /// assert_eq!(eval("can(u[1])"), Value::unknown(Type::Bool));
@@ -121,7 +121,7 @@ pub fn can_function() -> Function {
 /// let ctx = EvalContext::new()
 ///     .with_functions(stdlib::spec_functions())
 ///     .with_functions(hclkit::ext::tryfunc::functions());
-/// let (e, _) = hclkit::parse_expression(br#"try(upper(jsondecode("{")), "fallback")"#.as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(br#"try(upper(jsondecode("{")), "fallback")"#.as_slice(), "x.hcl").into_value();
 /// assert_eq!(e.expr().value(Some(&ctx)).0, Value::string("fallback"));
 /// ```
 pub fn functions() -> Vec<(&'static str, Function)> {

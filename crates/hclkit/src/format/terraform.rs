@@ -22,7 +22,7 @@ use crate::diagnostic::Diagnostics;
 use crate::syntax::native::token::TokenKind::{self, *};
 
 pub(crate) fn format(fmt: &Formatter, src: &[u8], filename: &str) -> Result<Vec<u8>, Diagnostics> {
-    let (_, diags) = crate::parse_config(src.to_vec(), filename);
+    let diags = crate::parse_config(src.to_vec(), filename).into_diagnostics();
     if diags.has_errors() {
         return Err(diags);
     }

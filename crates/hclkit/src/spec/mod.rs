@@ -23,7 +23,7 @@
 //!     ("name", Spec::attr("name", Type::String, true)),
 //!     ("ports", Spec::block_list("listen", Spec::attr("port", Type::Number, false), 0, 0)),
 //! ]);
-//! let (file, _) = hclkit::parse_config(b"name = \"web\"\nlisten { port = 80 }\n".as_slice(), "a.hcl");
+//! let file = hclkit::parse_config(b"name = \"web\"\nlisten { port = 80 }\n".as_slice(), "a.hcl").into_value();
 //! let (value, diags) = decode(&NativeBody::from_file(&file), &spec, None);
 //! assert!(diags.is_empty());
 //! assert_eq!(value.get_attr("name"), Some(&Value::string("web")));
@@ -843,7 +843,7 @@ fn content_source_range(spec: &Spec, content: &BodyContent) -> Range {
 ///     ("r", Spec::block_list("r", Spec::attr("x", Type::Number, false), 0, 0)),
 /// ]);
 /// let src = b"a = 1\nr {\n  x = 2\n}\nr {\n  x = 3\n}\n";
-/// let (file, _) = hclkit::parse_config(src.as_slice(), "in.hcl");
+/// let file = hclkit::parse_config(src.as_slice(), "in.hcl").into_value();
 /// let body = NativeBody::from_file(&file);
 /// let at = |path: Path| value_source_range(&body, &spec, &path, None).to_string();
 /// assert_eq!(at(Path::root().attr("a")), "in.hcl:1,5-6");
@@ -1033,7 +1033,7 @@ fn child_block_types<'a>(spec: &'a Spec, out: &mut Vec<(String, &'a Spec)>) {
 ///
 /// let spec = Spec::block_list("rule", Spec::object(vec![("port", Spec::attr("port", Type::Number, false))]), 0, 0);
 /// let src = b"dynamic \"rule\" {\n  for_each = var.ports\n  content { port = rule.value }\n}\n";
-/// let (file, _) = hclkit::parse_config(src.as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(src.as_slice(), "main.hcl").into_value();
 /// let vars = dynblock::variables(NativeBody::arc_from_file(&file), &spec);
 /// assert_eq!(vars.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["var.ports"]);
 /// ```

@@ -23,7 +23,7 @@
 //! use hclkit::syntax::native::NativeBody;
 //!
 //! let src = b"object {\n  attr \"name\" { type = string }\n}\nfunction \"twice\" {\n  params = [x]\n  result = x * 2\n}\n";
-//! let (file, _) = hclkit::parse_config(src.as_slice(), "spec.hcldec");
+//! let file = hclkit::parse_config(src.as_slice(), "spec.hcldec").into_value();
 //! let (spec, diags) = load_spec(&NativeBody::from_file(&file));
 //! assert!(diags.is_empty(), "{diags}");
 //! assert!(spec.functions.contains_key("twice"));
@@ -465,7 +465,7 @@ fn decode_spec_block(block: &Block, spec_ctx: &EvalContext) -> (Spec, Diagnostic
 fn invalid_spec_block(block: &Block, other: &str) -> (Spec, Diagnostics) {
     (
         err_spec(),
-        Diagnostics(vec![Diagnostic::error(
+        Diagnostics::from(vec![Diagnostic::error(
             "Invalid spec block",
             format!("Blocks of type {} are not expected here.", go_quote(other)),
         )

@@ -5,7 +5,7 @@ use super::*;
 use crate::syntax::native::NativeBody;
 
 fn body(src: &str) -> NativeBody {
-    let (file, diags) = crate::parse_config(src.as_bytes(), "in.hcl");
+    let (file, diags) = crate::parse_config(src.as_bytes(), "in.hcl").into_parts();
     assert!(diags.is_empty(), "{diags}");
     NativeBody::from_file(&file)
 }
@@ -154,7 +154,7 @@ fn default_takes_the_first_non_null() {
 }
 
 fn load(src: &str) -> (specfile::SpecFile, Diagnostics) {
-    let (file, diags) = crate::parse_config(src.as_bytes(), "spec.hcldec");
+    let (file, diags) = crate::parse_config(src.as_bytes(), "spec.hcldec").into_parts();
     assert!(diags.is_empty(), "{diags}");
     specfile::load_spec(&NativeBody::from_file(&file))
 }
@@ -191,7 +191,7 @@ fn user_function_body_is_evaluated_once_per_call() {
             .with_functions(spec.functions.clone())
             .with_variable("l", list.clone())
             .with_budget(budget.clone());
-        let (e, diags) = crate::parse_expression(src.as_bytes(), "x.hcl");
+        let (e, diags) = crate::parse_expression(src.as_bytes(), "x.hcl").into_parts();
         assert!(diags.is_empty(), "{diags}");
         let (v, diags) = crate::syntax::native::NativeExpression::from_expr_file(&e).value(Some(&ctx));
         assert!(diags.is_empty(), "{diags}");
@@ -230,7 +230,7 @@ fn spec_file_errors() {
 fn single_spec_default_is_that_spec() {
     let (spec, diags) = load("default {\n  literal {\n    value = 1\n  }\n}\n");
     assert!(!diags.has_errors());
-    assert_eq!(diags.0[0].summary, "Useless default block");
+    assert_eq!(diags[0].summary, "Useless default block");
     assert_eq!(decode(&body(""), &spec.root, None).0, Value::number(1));
 }
 
@@ -308,7 +308,7 @@ fn spec_loader_diagnostics() {
         assert_eq!(first(&diags), (summary.to_owned(), subject.to_owned()), "{src}");
     }
     let (_, diags) = load("block_map {\n  block_type = \"b\"\n  labels = [\"a\", null]\n  attr {\n    name = \"v\"\n    type = number\n  }\n}\n");
-    assert_eq!(diags.0[0].detail, "Unsuitable value: null value is not allowed");
+    assert_eq!(diags[0].detail, "Unsuitable value: null value is not allowed");
 }
 
 // Not the reference's (it rejects `block_attrs`): the block_type is required as for the
@@ -330,7 +330,7 @@ fn block_without_block_type() {
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(decode(&body(""), &spec.root, None).0, Value::null(Type::Number));
     let (_, diags) = decode(&body("b {\n  v = 1\n}\n"), &spec.root, None);
-    assert_eq!(diags.0[0].detail, "Blocks of type \"b\" are not expected here.");
+    assert_eq!(diags[0].detail, "Blocks of type \"b\" are not expected here.");
 }
 
 #[test]

@@ -81,7 +81,7 @@ impl TraverseStep {
 /// use hclkit::traversal::TraverseStep;
 /// use hclkit_value::Value;
 ///
-/// let (e, _) = hclkit::parse_expression(b"var.ports[0][\"name\"]".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"var.ports[0][\"name\"]".as_slice(), "x.hcl").into_value();
 /// let t = abs_traversal_for_expr(&NativeExpression::from_expr_file(&e)).unwrap();
 /// assert_eq!(t.len(), 4);
 /// assert_eq!(t.root_name(), Some("var"));

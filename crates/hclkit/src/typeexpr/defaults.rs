@@ -62,7 +62,7 @@ impl Defaults {
     /// use hclkit::typeexpr::type_constraint_with_defaults;
     /// use hclkit_value::Value;
     ///
-    /// let (e, _) = hclkit::parse_expression(b"object({a = string, b = optional(bool, true)})".as_slice(), "t");
+    /// let e = hclkit::parse_expression(b"object({a = string, b = optional(bool, true)})".as_slice(), "t").into_value();
     /// let (_, defaults, _) = type_constraint_with_defaults(&NativeExpression::from_expr_file(&e));
     /// let got = defaults.unwrap().apply(Value::object([("a", Value::string("x"))]));
     /// assert_eq!(got, Value::object([("a", Value::string("x")), ("b", Value::bool(true))]));

@@ -31,7 +31,7 @@ fn error(detail: impl Into<String>, subject: Range) -> Diagnostic {
 }
 
 fn fail(d: Diagnostic) -> Read {
-    (Type::Dynamic, None, Diagnostics(vec![d]))
+    (Type::Dynamic, None, Diagnostics::from(vec![d]))
 }
 
 fn constructor_detail(name: &str) -> Option<String> {

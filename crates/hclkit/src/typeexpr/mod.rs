@@ -33,7 +33,7 @@
 //! use hclkit_value::{Type, Value};
 //!
 //! let src = b"list(object({name = string, port = optional(number, 80), tls = optional(bool)}))";
-//! let (e, _) = hclkit::parse_expression(src.as_slice(), "type.hcl");
+//! let e = hclkit::parse_expression(src.as_slice(), "type.hcl").into_value();
 //! let (ty, defaults, diags) = type_constraint_with_defaults(&NativeExpression::from_expr_file(&e));
 //! assert!(diags.is_empty());
 //! assert_eq!(type_string(&ty), "list(object({name=string,port=number,tls=bool}))");
@@ -87,15 +87,15 @@ use crate::diagnostic::Diagnostics;
 /// use hclkit::typeexpr::type_constraint;
 /// use hclkit_value::Type;
 ///
-/// let (e, _) = hclkit::parse_expression(b"map(object({a = string, b = list(any)}))".as_slice(), "t");
+/// let e = hclkit::parse_expression(b"map(object({a = string, b = list(any)}))".as_slice(), "t").into_value();
 /// let (ty, diags) = type_constraint(&NativeExpression::from_expr_file(&e));
 /// assert!(diags.is_empty());
 /// assert_eq!(ty, Type::map(Type::object([("a", Type::String), ("b", Type::list(Type::Dynamic))])));
 ///
-/// let (e, _) = hclkit::parse_expression(b"list(string, number)".as_slice(), "t");
+/// let e = hclkit::parse_expression(b"list(string, number)".as_slice(), "t").into_value();
 /// let (ty, diags) = type_constraint(&NativeExpression::from_expr_file(&e));
 /// assert_eq!(ty, Type::Dynamic);
-/// assert_eq!(diags.0[0].summary, "Invalid type specification");
+/// assert_eq!(diags[0].summary, "Invalid type specification");
 /// ```
 pub fn type_constraint(expr: &dyn Expression) -> (Type, Diagnostics) {
     let (ty, _, diags) = get_type(expr, Mode { constraint: true, with_defaults: false });
@@ -110,11 +110,11 @@ pub fn type_constraint(expr: &dyn Expression) -> (Type, Diagnostics) {
 /// use hclkit::typeexpr::exact_type;
 /// use hclkit_value::Type;
 ///
-/// let (e, _) = hclkit::parse_expression(b"list(any)".as_slice(), "t");
+/// let e = hclkit::parse_expression(b"list(any)".as_slice(), "t").into_value();
 /// let (ty, diags) = exact_type(&NativeExpression::from_expr_file(&e));
 /// assert_eq!(ty, Type::list(Type::Dynamic));
 /// assert_eq!(
-///     diags.0[0].detail,
+///     diags[0].detail,
 ///     "The keyword \"any\" cannot be used in this type specification: an exact type is required."
 /// );
 /// ```
@@ -137,16 +137,16 @@ pub fn exact_type(expr: &dyn Expression) -> (Type, Diagnostics) {
 /// use hclkit::typeexpr::type_constraint_with_defaults;
 /// use hclkit_value::{Type, Value};
 ///
-/// let (e, _) = hclkit::parse_expression(b"object({a = optional(number, 5)})".as_slice(), "t");
+/// let e = hclkit::parse_expression(b"object({a = optional(number, 5)})".as_slice(), "t").into_value();
 /// let (ty, defaults, diags) = type_constraint_with_defaults(&NativeExpression::from_expr_file(&e));
 /// assert!(diags.is_empty());
 /// assert_eq!(ty, Type::object_with_optional([("a", Type::Number)], ["a"]));
 /// assert_eq!(defaults.unwrap().values["a"], Value::number(5));
 ///
-/// let (e, _) = hclkit::parse_expression(b"object({a = optional(number, true)})".as_slice(), "t");
+/// let e = hclkit::parse_expression(b"object({a = optional(number, true)})".as_slice(), "t").into_value();
 /// let (_, defaults, diags) = type_constraint_with_defaults(&NativeExpression::from_expr_file(&e));
 /// assert!(defaults.is_none());
-/// assert_eq!(diags.0[0].summary, "Invalid default value for optional attribute");
+/// assert_eq!(diags[0].summary, "Invalid default value for optional attribute");
 /// ```
 pub fn type_constraint_with_defaults(expr: &dyn Expression) -> (Type, Option<Defaults>, Diagnostics) {
     get_type(expr, Mode { constraint: true, with_defaults: true })

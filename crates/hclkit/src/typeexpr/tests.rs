@@ -10,7 +10,7 @@ use super::*;
 use crate::syntax::native::NativeExpression;
 
 fn parse(src: &str) -> NativeExpression {
-    let (e, diags) = crate::parse_expression(src.as_bytes(), "t.hcl");
+    let (e, diags) = crate::parse_expression(src.as_bytes(), "t.hcl").into_parts();
     assert!(diags.is_empty(), "{src}: {diags}");
     NativeExpression::from_expr_file(&e)
 }
@@ -26,7 +26,7 @@ fn err(src: &str, exact: bool) -> (String, (u32, u32)) {
     let e = parse(src);
     let (ty, diags) = if exact { exact_type(&e) } else { type_constraint(&e) };
     assert_eq!(ty, Type::Dynamic, "{src}");
-    let d = &diags.0[0];
+    let d = &diags[0];
     assert_eq!(d.summary, INVALID);
     let s = d.subject.clone().unwrap();
     (d.detail.to_string(), (s.start.byte, s.end.byte))
@@ -148,13 +148,13 @@ fn error_ranges() {
     // Context ranges: the arguments of a constructor with too many, the whole constructor
     // around a wrong argument, the attribute's type expression around an optional modifier.
     let (_, diags) = type_constraint(&parse("list(string, number)"));
-    let c = diags.0[0].context.clone().unwrap();
+    let c = diags[0].context.clone().unwrap();
     assert_eq!((c.start.byte, c.end.byte), (4, 20));
     let (_, diags) = type_constraint(&parse("object([string])"));
-    let c = diags.0[0].context.clone().unwrap();
+    let c = diags[0].context.clone().unwrap();
     assert_eq!((c.start.byte, c.end.byte), (0, 16));
     let (_, _, diags) = type_constraint_with_defaults(&parse("object({a=optional(string, 1, 2)})"));
-    let d = &diags.0[0];
+    let d = &diags[0];
     let (s, c) = (d.subject.clone().unwrap(), d.context.clone().unwrap());
     assert_eq!(((s.start.byte, s.end.byte), (c.start.byte, c.end.byte)), ((18, 32), (10, 32)));
 }
@@ -164,7 +164,7 @@ fn errors_inside_objects_keep_the_rest() {
     let (ty, diags) = type_constraint(&parse("object({a = string, \"b\" = number, c = foo})"));
     assert_eq!(ty, Type::object([("a", Type::String), ("c", Type::Dynamic)]));
     assert_eq!(diags.len(), 2);
-    assert_eq!(diags.0[0].detail, "Object constructor map keys must be attribute names.");
+    assert_eq!(diags[0].detail, "Object constructor map keys must be attribute names.");
 }
 
 fn with_defaults(src: &str) -> (Type, Option<Defaults>, Diagnostics) {
@@ -244,7 +244,7 @@ fn invalid_default() {
     assert_eq!(ty, want_ty);
     assert_eq!(got, Some(node(want_ty, &[("a", Value::string("hello"))], vec![])));
     assert_eq!(diags.len(), 1);
-    let d = &diags.0[0];
+    let d = &diags[0];
     assert_eq!(d.summary, "Invalid default value for optional attribute");
     assert_eq!(d.detail, "This default value is not compatible with the attribute's type constraint: number required.");
     let s = d.subject.clone().unwrap();
@@ -254,7 +254,7 @@ fn invalid_default() {
     // Conversion errors deeper in the default, with cty's wording.
     let (_, _, diags) = with_defaults("object({ a = optional(object({ b = number }), {}) })");
     assert_eq!(
-        diags.0[0].detail,
+        diags[0].detail,
         "This default value is not compatible with the attribute's type constraint: attribute \"b\" is required."
     );
 }
@@ -268,8 +268,8 @@ fn default_expressions_are_constant() {
     assert_eq!(ty, obj(&[("a", Type::String), ("b", Type::Number)], &[]));
     assert_eq!(defaults, None);
     assert_eq!(diags.len(), 2);
-    assert_eq!(diags.0[0].summary, "Variables not allowed");
-    assert_eq!(diags.0[1].summary, "Function calls not allowed");
+    assert_eq!(diags[0].summary, "Variables not allowed");
+    assert_eq!(diags[1].summary, "Function calls not allowed");
 
     // Constant expressions of any kind are fine, and are converted to the attribute's type.
     let (_, defaults, diags) =
@@ -286,22 +286,22 @@ fn optional_argument_counts() {
     assert_eq!(ty, obj(&[("name", Type::String), ("meta", Type::String)], &[]));
     assert_eq!(defaults, None);
     assert_eq!(
-        diags.0[0].detail,
+        diags[0].detail,
         "Optional attribute modifier expects at most two arguments: the attribute type, and a default value."
     );
     let (ty, _, diags) = with_defaults("object({name=string,meta=optional()})");
     assert_eq!(ty, obj(&[("name", Type::String)], &[]));
-    assert_eq!(diags.0[0].detail, "Optional attribute modifier requires the attribute type as its argument.");
+    assert_eq!(diags[0].detail, "Optional attribute modifier requires the attribute type as its argument.");
 
     // Outside object attributes, with or without a default.
     for src in ["optional(string)", "optional(string, \"x\")", "list(optional(string, \"x\"))"] {
         let (_, defaults, diags) = with_defaults(src);
         assert_eq!(defaults, None);
-        assert_eq!(diags.0[0].detail, "Keyword \"optional\" is valid only as a modifier for object type attributes.");
+        assert_eq!(diags[0].detail, "Keyword \"optional\" is valid only as a modifier for object type attributes.");
     }
     // Exact types refuse the modifier whatever its arguments.
     let (_, diags) = exact_type(&parse("object({a = optional(string, \"x\")})"));
-    assert_eq!(diags.0[0].detail, "Optional attribute modifier is only for type constraints, not for exact types.");
+    assert_eq!(diags[0].detail, "Optional attribute modifier is only for type constraints, not for exact types.");
 }
 
 /// The reference's TestTypeString.

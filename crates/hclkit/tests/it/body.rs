@@ -17,13 +17,13 @@ fn data(name: &str) -> Vec<u8> {
 }
 
 fn parse(name: &str) -> NativeBody {
-    let (file, diags) = hclkit::parse_config(data(name), name);
+    let (file, diags) = hclkit::parse_config(data(name), name).into_parts();
     assert!(diags.is_empty(), "{name}: {diags}");
     NativeBody::from_file(&file)
 }
 
 fn parse_str(src: &str) -> NativeBody {
-    let (file, diags) = hclkit::parse_config(src.as_bytes(), "test.hcl");
+    let (file, diags) = hclkit::parse_config(src.as_bytes(), "test.hcl").into_parts();
     assert!(diags.is_empty(), "{diags}");
     NativeBody::from_file(&file)
 }
@@ -80,9 +80,9 @@ fn content_label_counts() {
     let b = &content.blocks[0];
     assert_eq!((&*b.type_name, b.labels.len()), ("single", 0));
     // The context of a label error is the header from the type to the opening brace.
-    let ctx = diags.0[0].context.as_ref().expect("context");
+    let ctx = diags[0].context.as_ref().expect("context");
     assert_eq!(bytes(ctx), (0, 10));
-    let ctx = diags.0[3].context.as_ref().expect("context");
+    let ctx = diags[3].context.as_ref().expect("context");
     assert_eq!(bytes(ctx), (48, 62));
 }
 
@@ -121,10 +121,10 @@ fn content_success_has_attributes_blocks_and_ranges() {
     // hcldec reports a missing required attribute of a block).
     let (_, diags) = b.body.content(&BodySchema::new().attribute("size", true));
     let subjects: Vec<_> = diags.iter().map(|d| bytes(d.subject.as_ref().unwrap())).collect();
-    assert_eq!(diags.0[0].summary, "Missing required argument");
+    assert_eq!(diags[0].summary, "Missing required argument");
     assert_eq!(subjects[0], (32, 32));
-    assert_eq!(diags.0[1].summary, "Unsupported argument");
-    assert_eq!(diags.0[1].detail, "An argument named \"count\" is not expected here.");
+    assert_eq!(diags[1].summary, "Unsupported argument");
+    assert_eq!(diags[1].detail, "An argument named \"count\" is not expected here.");
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn partial_content_hides_what_it_took() {
     // The rest: `a` and the `x` blocks are gone, so asking for them again finds nothing.
     let (c2, diags) = remain.content(&BodySchema::new().attribute("a", true).attribute("b", false).block("y", &[]));
     assert_eq!(diags.len(), 1);
-    assert_eq!(diags.0[0].summary, "Missing required argument");
+    assert_eq!(diags[0].summary, "Missing required argument");
     assert_eq!(c2.attributes.keys().collect::<Vec<_>>(), ["b"]);
     assert_eq!(c2.blocks.len(), 1);
 
@@ -157,7 +157,7 @@ fn partial_content_hides_what_it_took() {
     // just_attributes of the rest leaves out hidden attributes but still rejects blocks.
     let (attrs, diags) = remain.just_attributes();
     assert_eq!(attrs.keys().collect::<Vec<_>>(), ["b"]);
-    assert_eq!(diags.0[0].summary, "Unexpected \"x\" block");
+    assert_eq!(diags[0].summary, "Unexpected \"x\" block");
 
     // Partial content of a rest hides more, cumulatively.
     let (_, rest2, _) = remain.partial_content(&BodySchema::new().attribute("b", false).block("y", &[]));
@@ -172,8 +172,8 @@ fn a_block_with_wrong_labels_is_still_consumed_by_partial_content() {
     let body = parse_str("x \"extra\" {}\n");
     let (c, remain, diags) = body.partial_content(&BodySchema::new().block("x", &[]));
     assert!(c.blocks.is_empty());
-    assert_eq!(diags.0[0].summary, "Extraneous label for x");
-    assert_eq!(diags.0[0].detail, "No labels are expected for x blocks.");
+    assert_eq!(diags[0].summary, "Extraneous label for x");
+    assert_eq!(diags[0].detail, "No labels are expected for x blocks.");
     let (_, diags) = remain.content(&BodySchema::new());
     assert!(diags.is_empty());
 }
@@ -193,7 +193,7 @@ fn conflicting_schema_decodes_attribute_and_blocks_as_the_reference() {
     let body = parse_str("a {}\n");
     let (_, diags) = body.content(&BodySchema::new().attribute("a", true).block("a", &[]));
     assert_eq!(diags.len(), 1, "{diags}");
-    assert_eq!(diags.0[0].summary, "Missing required argument");
+    assert_eq!(diags[0].summary, "Missing required argument");
 }
 
 #[test]
@@ -206,14 +206,14 @@ fn a_later_block_schema_for_the_same_type_wins() {
     assert_eq!(content.blocks.len(), 1);
     let schema = BodySchema::new().block("b", &["one", "two"]).block("b", &[]);
     let (_, diags) = body.content(&schema);
-    assert_eq!(diags.0[0].summary, "Extraneous label for b");
+    assert_eq!(diags[0].summary, "Extraneous label for b");
 }
 
 #[test]
 fn redefined_attributes_keep_the_first_definition() {
     // The parser reports "Attribute redefined"; the body holds the first definition only.
-    let (file, diags) = hclkit::parse_config(b"a = 1\na = 2\n".as_slice(), "r.hcl");
-    assert_eq!(diags.0[0].summary, "Attribute redefined");
+    let (file, diags) = hclkit::parse_config(b"a = 1\na = 2\n".as_slice(), "r.hcl").into_parts();
+    assert_eq!(diags[0].summary, "Attribute redefined");
     let body = NativeBody::from_file(&file);
     let (attrs, diags) = body.just_attributes();
     assert!(diags.is_empty());
@@ -252,7 +252,7 @@ fn bodies_are_shareable_trait_objects() {
 #[test]
 fn constructors_check_node_kinds() {
     use hclkit::syntax::native::NativeExpression;
-    let (file, _) = hclkit::parse_config(b"a = 1\nb {}\n".as_slice(), "k.hcl");
+    let file = hclkit::parse_config(b"a = 1\nb {}\n".as_slice(), "k.hcl").into_value();
     let tree = file.tree_arc().clone();
     let attr = file.body().attributes().next().unwrap();
     let block = file.body().blocks().next().unwrap();

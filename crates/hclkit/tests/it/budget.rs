@@ -27,7 +27,7 @@ fn numbers(n: usize) -> Value {
 }
 
 fn eval(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let (e, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl");
+    let (e, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl").into_parts();
     assert!(!d.has_errors(), "{src}: {d}");
     e.expr().value(ctx)
 }

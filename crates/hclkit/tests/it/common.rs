@@ -182,7 +182,7 @@ pub fn check_root_attributes(
     let expected = std::fs::read_to_string(&expected_path).map_err(|e| format!("{}: {e}", expected_path.display()))?;
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let ctx = extend(context(&String::from_utf8_lossy(&src)));
-    let (file, mut diags) = hclkit::parse_config(src, &name);
+    let (file, mut diags) = hclkit::parse_config(src, &name).into_parts();
     let mut attrs = Vec::new();
     for attr in file.body().attributes() {
         let (v, d) = hclkit::eval::evaluate(attr.expr(), Some(&ctx));

@@ -190,12 +190,12 @@ proptest! {
 
     #[test]
     fn native_json_native_is_the_formatted_original(src in file()) {
-        let (file, diags) = hclkit::parse_config(src.clone().into_bytes(), "gen.hcl");
+        let (file, diags) = hclkit::parse_config(src.clone().into_bytes(), "gen.hcl").into_parts();
         prop_assert!(!diags.has_errors(), "generated source does not parse:\n{}\n{:?}", src, diags);
         // The ordered shape keeps block order exactly (the default groups blocks by label).
         let opts = ToJsonOptions { blocks: BlockShape::Ordered, ..ToJsonOptions::default() };
         let json = to_json(&file, &opts).to_compact();
-        let (jfile, diags) = hclkit::syntax::json::parse(json.clone().into_bytes(), "gen.json");
+        let (jfile, diags) = hclkit::syntax::json::parse(json.clone().into_bytes(), "gen.json").into_parts();
         prop_assert!(!diags.has_errors(), "{json}");
         let (back, diags) = to_native(&jfile, &schema());
         prop_assert!(diags.is_empty(), "{:?}", diags);
@@ -211,7 +211,7 @@ proptest! {
 fn recurring_labels_nested_groups_them_ordered_keeps_order() {
     let src =
         b"r \"vpc\" \"this\" { n = 1 }\nr \"subnet\" \"a\" {}\nr \"vpc\" \"other\" {}\nr \"vpc\" \"this\" { n = 2 }\n";
-    let (file, diags) = hclkit::parse_config(src.to_vec(), "main.tf");
+    let (file, diags) = hclkit::parse_config(src.to_vec(), "main.tf").into_parts();
     assert!(!diags.has_errors());
     let shape = |blocks| to_json(&file, &ToJsonOptions { blocks, simplify: false, comments: false }).to_compact();
     assert_eq!(shape(BlockShape::Nested), r#"{"r":{"vpc":{"this":[{"n":1},{"n":2}],"other":{}},"subnet":{"a":{}}}}"#);
@@ -247,13 +247,13 @@ proptest! {
             0..40,
         ).prop_map(|v| v.concat()),
     ) {
-        let (file, _) = hclkit::parse_config(src.into_bytes(), "any.hcl");
+        let file = hclkit::parse_config(src.into_bytes(), "any.hcl").into_value();
         for blocks in [BlockShape::Nested, BlockShape::Ordered, BlockShape::Array] {
             let opts = ToJsonOptions { blocks, simplify: true, comments: true };
             let doc = hclkit::convert::to_json_checked(&file, &opts).0;
             let _ = doc.to_pretty();
         }
-        let (jfile, _) = hclkit::syntax::json::parse(json.into_bytes(), "any.json");
+        let jfile = hclkit::syntax::json::parse(json.into_bytes(), "any.json").into_value();
         let _ = to_native(&jfile, &schema());
         let _ = to_native(&jfile, &Schema::new());
     }

@@ -33,10 +33,10 @@ fn too_deep(d: &Diagnostics) -> bool {
 /// the parser's nesting limit (the parser itself is checked on small stacks in `limits.rs`).
 fn deepest(max: usize, make: &dyn Fn(usize) -> String) -> usize {
     let (mut lo, mut hi) = (1, max);
-    assert!(!too_deep(&parse_expression(make(1).into_bytes(), "e").1));
+    assert!(!too_deep(&parse_expression(make(1).into_bytes(), "e").into_diagnostics()));
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
-        if too_deep(&parse_expression(make(mid).into_bytes(), "e").1) {
+        if too_deep(&parse_expression(make(mid).into_bytes(), "e").into_diagnostics()) {
             hi = mid - 1;
         } else {
             lo = mid;
@@ -91,7 +91,7 @@ fn expressions_at_the_parser_limit_evaluate_on_a_small_stack() {
     for (name, src) in deep_expressions() {
         eprintln!("{name}: {} bytes", src.len());
         on_2mib(move || {
-            let (file, d) = parse_expression(src.clone().into_bytes(), "deep.hcl");
+            let (file, d) = parse_expression(src.clone().into_bytes(), "deep.hcl").into_parts();
             assert!(!d.has_errors(), "{name}: {d}");
             let ctx = stdlib_ctx();
             let (v, d) = file.expr().value(Some(&ctx));
@@ -125,9 +125,9 @@ fn chains_past_the_evaluator_limit_are_diagnostics() {
         let deep_tuple = deep_tuple.clone();
         on_2mib(move || {
             // (A chain of splats nests in the parser's sense: past its limit, a diagnostic.)
-            let (file, d) = parse_expression(src.into_bytes(), "deep.hcl");
+            let (file, d) = parse_expression(src.into_bytes(), "deep.hcl").into_parts();
             assert!(d.iter().all(|d| d.summary == "Nesting too deep"), "{name}: {d}");
-            let (x, _) = parse_expression(deep_tuple.into_bytes(), "x.hcl");
+            let x = parse_expression(deep_tuple.into_bytes(), "x.hcl").into_value();
             let x = x.expr().value(None).0;
             let ctx = stdlib_ctx().with_variable("x", x);
             let (_, d) = file.expr().value(Some(&ctx));
@@ -230,7 +230,7 @@ fn deep_json_values_decode_convert_compare_and_encode_on_a_small_stack() {
                 "jsonencode(t ? v : u) == s",
                 "v == u",
             ] {
-                let (e, _) = parse_expression(src.as_bytes().to_vec(), "e.hcl");
+                let e = parse_expression(src.as_bytes().to_vec(), "e.hcl").into_value();
                 let (r, d) = e.expr().value(Some(&ctx));
                 assert!(!d.has_errors(), "{src}: {d}");
                 assert!(r.is_known(), "{src}");
@@ -251,7 +251,7 @@ fn type_expressions_at_the_parser_limit() {
     for (name, make) in kinds {
         let src = make(deepest(4 * MAX_DEPTH as usize, &make));
         on_2mib(move || {
-            let (file, d) = parse_expression(src.into_bytes(), "t.hcl");
+            let (file, d) = parse_expression(src.into_bytes(), "t.hcl").into_parts();
             assert!(!d.has_errors(), "{name}: {d}");
             let expr = NativeExpression::from_expr_file(&file);
             let (ty, d) = hclkit::typeexpr::type_constraint(&expr);
@@ -289,17 +289,17 @@ fn spec_decoding_at_the_parser_limit() {
         let input_of = |n: usize| format!("{}v = 1\n{}", rep(input_open, n), rep("}\n", n));
         // The deepest spec that parses.
         let mut n = MAX_DEPTH as usize * 2;
-        while too_deep(&parse_config(spec_of(n).into_bytes(), "s.hcldec").1) {
+        while too_deep(&parse_config(spec_of(n).into_bytes(), "s.hcldec").into_diagnostics()) {
             n -= 1;
         }
         assert!(n >= 60, "{name}: {n}");
         let (spec_src, input_src) = (spec_of(n), input_of(n));
         on_2mib(move || {
-            let (spec_file, d) = parse_config(spec_src.into_bytes(), "s.hcldec");
+            let (spec_file, d) = parse_config(spec_src.into_bytes(), "s.hcldec").into_parts();
             assert!(!d.has_errors(), "{name}: {d}");
             let (spec, d) = load_spec(&NativeBody::from_file(&spec_file));
             assert!(!d.has_errors(), "{name}: {d}");
-            let (input, d) = parse_config(input_src.into_bytes(), "in.hcl");
+            let (input, d) = parse_config(input_src.into_bytes(), "in.hcl").into_parts();
             assert!(!d.has_errors(), "{name}: {d}");
             let body: Arc<dyn Body> = Arc::new(NativeBody::from_file(&input));
             let (v, d) = hclkit::spec::decode(&*body, &spec.root, None);
@@ -320,7 +320,7 @@ fn json_syntax_at_its_limit() {
     let objects = format!("{}1{}", rep("{\"a\":", depth - 1), rep("}", depth - 1));
     on_2mib(move || {
         for src in [arrays, objects] {
-            let (file, d) = hclkit::syntax::json::parse_expression(src.into_bytes(), "x.json");
+            let (file, d) = hclkit::syntax::json::parse_expression(src.into_bytes(), "x.json").into_parts();
             assert!(!d.has_errors(), "{d}");
             let expr = hclkit::syntax::json::JsonExpression::from_file(&file);
             let (v, d) = expr.value(None);

@@ -179,7 +179,7 @@ fn check(path: &Path) -> Result<(), String> {
     let schema = Schema(schema);
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let ctx = context(&String::from_utf8_lossy(&src));
-    let (file, parse_diags) = hclkit::parse_config(src, &name);
+    let (file, parse_diags) = hclkit::parse_config(src, &name).into_parts();
     let root = NativeBody::arc_from_file(&file);
     let mut dumper = Dumper { ctx: ctx.clone(), diags: parse_diags };
     let body = dumper.body(&dynblock::expand(root.clone(), &ctx), &schema);
@@ -240,7 +240,7 @@ fn dynblock_fixtures_match_the_reference() {
 #[test]
 fn set_for_each_keys_are_the_elements() {
     let src = b"dynamic \"b\" {\n  for_each = s\n  labels = [b.key]\n  content { v = b.value }\n}\n";
-    let (file, _) = hclkit::parse_config(src.as_slice(), "s.hcl");
+    let file = hclkit::parse_config(src.as_slice(), "s.hcl").into_value();
     let ctx = EvalContext::new().with_variable("s", Value::set(vec![Value::string("y"), Value::string("x")]).unwrap());
     let body = dynblock::expand(NativeBody::arc_from_file(&file), &ctx);
     let (content, diags) = body.content(&BodySchema::new().block("b", &["name"]));
@@ -255,7 +255,7 @@ fn set_for_each_keys_are_the_elements() {
 #[test]
 fn unknown_typed_for_each() {
     let src = b"dynamic \"b\" {\n  for_each = s\n  content { v = 1 }\n}\n";
-    let (file, _) = hclkit::parse_config(src.as_slice(), "s.hcl");
+    let file = hclkit::parse_config(src.as_slice(), "s.hcl").into_value();
     let ctx = EvalContext::new().with_variable("s", Value::unknown(Type::set(Type::String)));
     let body = dynblock::expand(NativeBody::arc_from_file(&file), &ctx);
     let (content, diags) = body.content(&BodySchema::new().block("b", &[]));
@@ -271,7 +271,7 @@ fn unknown_typed_for_each() {
 #[test]
 fn generated_expressions_unwrap_and_hide_iterators() {
     let src = b"dynamic \"b\" {\n  for_each = [1]\n  content { v = [b.value, other] }\n}\n";
-    let (file, _) = hclkit::parse_config(src.as_slice(), "s.hcl");
+    let file = hclkit::parse_config(src.as_slice(), "s.hcl").into_value();
     let body = dynblock::expand(NativeBody::arc_from_file(&file), &EvalContext::new());
     let (content, _) = body.content(&BodySchema::new().block("b", &[]));
     let (inner, _) = content.blocks[0].body.content(&BodySchema::new().attribute("v", true));
@@ -294,7 +294,7 @@ fn truncated_fixtures_do_not_panic() {
             Schema(serde_json::from_slice(&std::fs::read(path.with_extension("schema.json")).unwrap()).unwrap());
         let tree = SchemaTree::new(&schema);
         for end in (0..src.len()).step_by(3) {
-            let (file, _) = hclkit::parse_config(src[..end].to_vec(), "t.hcl");
+            let file = hclkit::parse_config(src[..end].to_vec(), "t.hcl").into_value();
             let root = NativeBody::arc_from_file(&file);
             let mut dumper = Dumper { ctx: ctx.clone(), diags: hclkit::Diagnostics::new() };
             dumper.body(&dynblock::expand(root.clone(), &ctx), &schema);
@@ -318,7 +318,7 @@ fn decode_fixtures_match_the_reference() {
     for path in &paths {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let spec_src = std::fs::read(path.with_extension("hcldec")).unwrap();
-        let (spec_file, d) = hclkit::parse_config(spec_src, "spec.hcldec");
+        let (spec_file, d) = hclkit::parse_config(spec_src, "spec.hcldec").into_parts();
         assert!(d.is_empty(), "{name}: {d:?}");
         let (spec, d) = hclkit::spec::specfile::load_spec(&NativeBody::from_file(&spec_file));
         assert!(!d.has_errors(), "{name}: {d:?}");
@@ -326,7 +326,7 @@ fn decode_fixtures_match_the_reference() {
         let ctx = common::context(&String::from_utf8_lossy(&src))
             .with_variables(spec.variables.clone())
             .with_functions(spec.functions.clone());
-        let (file, mut diags) = hclkit::parse_config(src, &name);
+        let (file, mut diags) = hclkit::parse_config(src, &name).into_parts();
         let root = NativeBody::arc_from_file(&file);
         let (value, d) = hclkit::spec::decode(&*dynblock::expand(root.clone(), &ctx), &spec.root, Some(&ctx));
         diags.extend(d);

@@ -11,7 +11,7 @@ use hclkit_value::{stdlib, Type, Value};
 use proptest::prelude::*;
 
 fn eval_src(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    let (e, diags) = hclkit::parse_expression(src.as_bytes().to_vec(), "expr.hcl");
+    let (e, diags) = hclkit::parse_expression(src.as_bytes().to_vec(), "expr.hcl").into_parts();
     assert!(!diags.has_errors(), "parse errors in {src}: {diags}");
     evaluate(e.expr(), ctx)
 }
@@ -176,7 +176,7 @@ fn application_function_errors_point_at_arguments() {
 #[test]
 fn expression_value_method_and_unknown_propagation() {
     let ctx = EvalContext::new().with_variable("u", Value::unknown(Type::String));
-    let (e, _) = hclkit::parse_expression(b"\"${u}-x\"".to_vec(), "e");
+    let e = hclkit::parse_expression(b"\"${u}-x\"".to_vec(), "e").into_value();
     let (v, d) = e.expr().value(Some(&ctx));
     assert!(d.is_empty());
     assert_eq!(v, Value::unknown(Type::String));
@@ -341,7 +341,7 @@ proptest! {
     #[test]
     fn random_expressions_never_panic(idx in prop::collection::vec(0usize..SOUP.len(), 1..40)) {
         let src: String = idx.iter().map(|&i| SOUP[i]).collect::<Vec<_>>().join(" ");
-        let (e, _) = hclkit::parse_expression(src.into_bytes(), "soup");
+        let e = hclkit::parse_expression(src.into_bytes(), "soup").into_value();
         let ctx = soup_context();
         let (_, diags) = evaluate(e.expr(), Some(&ctx));
         // Every diagnostic has a subject inside the source.

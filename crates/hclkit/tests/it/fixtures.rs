@@ -115,7 +115,7 @@ fn run(kind: &str) {
     for path in files {
         let name = rel_name(&path);
         let src = std::fs::read(&path).unwrap();
-        let (file, diags) = hclkit::parse_config(src.clone(), &name);
+        let (file, diags) = hclkit::parse_config(src.clone(), &name).into_parts();
         check_tokens(&src);
         let mut errs = Vec::new();
         check_body(file.body(), &mut errs);

@@ -342,12 +342,12 @@ proptest! {
 
     #[test]
     fn only_white_space_changes_on_valid_configurations(src in config()) {
-        let (_, diags) = hclkit::parse_config(src.clone().into_bytes(), "gen.hcl");
+        let diags = hclkit::parse_config(src.clone().into_bytes(), "gen.hcl").into_diagnostics();
         prop_assume!(!diags.has_errors());
         let out = format::format(src.as_bytes());
         prop_assert_eq!(token_texts(src.as_bytes()), token_texts(&out), "input {:?}", src);
         prop_assert_eq!(format::format(&out), out.clone());
-        let (_, after) = hclkit::parse_config(out.clone(), "gen.hcl");
+        let after = hclkit::parse_config(out.clone(), "gen.hcl").into_diagnostics();
         prop_assert!(!after.has_errors(), "{}", after);
         // Without alignment: the same tokens, no run of two spaces between tokens on a line
         // except indentation.
@@ -367,7 +367,7 @@ fn generated_configurations_mostly_parse() {
     let mut ok = 0;
     for _ in 0..300 {
         let src = strategy.new_tree(&mut runner).unwrap().current();
-        let (_, diags) = hclkit::parse_config(src.into_bytes(), "gen.hcl");
+        let diags = hclkit::parse_config(src.into_bytes(), "gen.hcl").into_diagnostics();
         ok += usize::from(!diags.has_errors());
     }
     assert!(ok >= 240, "only {ok} of 300 generated configurations parse");

@@ -35,7 +35,7 @@ fn root_schema() -> BodySchema {
 
 /// Decodes as hcldec does with the spec above: the root's content, then each block's.
 fn decode(src: &str) -> (Vec<Block>, Vec<String>) {
-    let (file, diags) = parse(src.as_bytes(), "/tmp/js/b/c.json");
+    let (file, diags) = parse(src.as_bytes(), "/tmp/js/b/c.json").into_parts();
     assert!(diags.is_empty(), "{diags}");
     let body = JsonBody::from_file(&file);
     let (content, diags) = body.content(&root_schema());
@@ -137,7 +137,7 @@ fn literal(e: &Arc<dyn Expression>) -> Value {
 
 /// Blocks as (labels, child_attr values in literal mode).
 fn blocks(src: &str, labels: &[&str]) -> Vec<(Vec<String>, Option<Value>)> {
-    let (file, diags) = parse(src.as_bytes(), "spec.json");
+    let (file, diags) = parse(src.as_bytes(), "spec.json").into_parts();
     assert!(diags.is_empty(), "{diags}");
     let schema = BodySchema::new().block("foo", labels);
     let (content, diags) = JsonBody::from_file(&file).content(&schema);
@@ -163,7 +163,7 @@ fn l(v: &[&str]) -> Vec<String> {
 
 #[test]
 fn spec_attribute_example() {
-    let (file, _) = parse(br#"{ "foo": "bar baz" }"#.as_slice(), "a.json");
+    let file = parse(br#"{ "foo": "bar baz" }"#.as_slice(), "a.json").into_value();
     let (c, d) = JsonBody::from_file(&file).content(&BodySchema::new().attribute("foo", true));
     assert!(d.is_empty());
     assert_eq!(literal(&c.attributes["foo"].expr), Value::string("bar baz"));
@@ -215,7 +215,7 @@ fn spec_block_examples_with_two_labels() {
 
 #[test]
 fn block_ranges() {
-    let (file, _) = parse(br#"{"foo": {"x": {"y": {}}}}"#.as_slice(), "b.json");
+    let file = parse(br#"{"foo": {"x": {"y": {}}}}"#.as_slice(), "b.json").into_value();
     let (c, _) = JsonBody::from_file(&file).content(&BodySchema::new().block("foo", &["a", "b"]));
     let b = &c.blocks[0];
     assert_eq!(r(&b.type_range()), "1:2.1-1:7.6");
@@ -226,7 +226,7 @@ fn block_ranges() {
 
 #[test]
 fn partial_content_hides_what_it_took() {
-    let (file, _) = parse(br#"{"a": 1, "b": 2, "//": "c"}"#.as_slice(), "p.json");
+    let file = parse(br#"{"a": 1, "b": 2, "//": "c"}"#.as_slice(), "p.json").into_value();
     let body = JsonBody::from_file(&file);
     let (c, rest, d) = body.partial_content(&BodySchema::new().attribute("a", false));
     assert!(d.is_empty());
@@ -241,19 +241,19 @@ fn partial_content_hides_what_it_took() {
 
 #[test]
 fn just_attributes_errors() {
-    let (file, _) = parse(br#"{"a": 1, "a": 2}"#.as_slice(), "j.json");
+    let file = parse(br#"{"a": 1, "a": 2}"#.as_slice(), "j.json").into_value();
     let (attrs, d) = JsonBody::from_file(&file).just_attributes();
     assert_eq!(attrs.len(), 1);
-    assert_eq!(d.0[0].summary, "Duplicate attribute definition");
-    assert_eq!(d.0[0].detail, r#"The argument "a" was already set at j.json:1,2-8."#);
-    let (file, _) = parse(br#"[{"a": 1}]"#.as_slice(), "j.json");
+    assert_eq!(d[0].summary, "Duplicate attribute definition");
+    assert_eq!(d[0].detail, r#"The argument "a" was already set at j.json:1,2-8."#);
+    let file = parse(br#"[{"a": 1}]"#.as_slice(), "j.json").into_value();
     let (_, d) = JsonBody::from_file(&file).just_attributes();
-    assert_eq!(d.0[0].detail, "A JSON object is required here, setting the arguments for this block.");
-    assert_eq!(r(d.0[0].subject.as_ref().unwrap()), "1:1.0-1:2.1");
+    assert_eq!(d[0].detail, "A JSON object is required here, setting the arguments for this block.");
+    assert_eq!(r(d[0].subject.as_ref().unwrap()), "1:1.0-1:2.1");
 }
 
 fn expr(src: &str) -> JsonExpression {
-    let (e, d) = parse_expression(src.as_bytes(), "e.json");
+    let (e, d) = parse_expression(src.as_bytes(), "e.json").into_parts();
     assert!(d.is_empty(), "{d}");
     JsonExpression::from_file(&e)
 }
@@ -471,20 +471,20 @@ fn object_expression_key_rules() {
 #[test]
 fn full_mode_parses_strings_as_templates() {
     // Recorded from hcldec v2.14.1 with -V '{"z":1}': the template's error, moved into the file.
-    let (file, _) = parse(b"{\"name\": \"x\",\n \"count\": \"ab ${a +}\"}".as_slice(), "e.json");
+    let file = parse(b"{\"name\": \"x\",\n \"count\": \"ab ${a +}\"}".as_slice(), "e.json").into_value();
     let (c, _) = JsonBody::from_file(&file).content(&root_schema());
     let (v, d) = c.attributes["count"].expr.value(Some(&EvalContext::new()));
     assert_eq!(v, Value::dynamic());
-    assert_eq!(d.0[0].summary, "Invalid expression");
-    assert_eq!(d.0[0].detail, "Expected the start of an expression, but found an invalid expression token.");
-    assert_eq!(r(d.0[0].subject.as_ref().unwrap()), "2:20.33-2:21.34");
+    assert_eq!(d[0].summary, "Invalid expression");
+    assert_eq!(d[0].detail, "Expected the start of an expression, but found an invalid expression token.");
+    assert_eq!(r(d[0].subject.as_ref().unwrap()), "2:20.33-2:21.34");
 }
 
 #[test]
 fn variables_match_the_reference() {
     // Recorded from hcldec v2.14.1 --var-refs.
     let src = "{\n  \"name\": \"x\",\n  \"count\": [\"${a.b}\", {\"${k}\": \"v ${c[0]}\"}]\n}";
-    let (file, _) = parse(src.as_bytes(), "v.json");
+    let file = parse(src.as_bytes(), "v.json").into_value();
     let (c, _) = JsonBody::from_file(&file).content(&root_schema());
     let vars = c.attributes["count"].expr.variables();
     let got: Vec<String> = vars
@@ -577,9 +577,9 @@ fn merged_bodies_across_syntaxes() {
     let merged = merge_bodies(vec![a, b.clone()]);
     let (c, d) = merged.content(&root_schema());
     assert_eq!(d.len(), 1);
-    assert_eq!(d.0[0].summary, "Duplicate argument");
-    assert_eq!(d.0[0].detail, r#"Argument "name" was already set at m1.hcl:1,1-5"#);
-    assert_eq!(r(d.0[0].subject.as_ref().unwrap()), "1:2.1-1:8.7");
+    assert_eq!(d[0].summary, "Duplicate argument");
+    assert_eq!(d[0].detail, r#"Argument "name" was already set at m1.hcl:1,1-5"#);
+    assert_eq!(r(d[0].subject.as_ref().unwrap()), "1:2.1-1:8.7");
     // Blocks concatenate in body order (the native block first; its value needs the evaluator).
     assert_eq!(c.blocks.len(), 3);
     assert_eq!(c.blocks[0].type_range().filename.as_ref(), "m1.hcl");
@@ -591,8 +591,8 @@ fn merged_bodies_across_syntaxes() {
     // A required attribute missing from all bodies has no subject, as in the reference.
     let (m3, _) = files.parse(br#"{"listen": {"port": 1}}"#.to_vec(), "m3.json");
     let (_, d) = merge_bodies(vec![m3.clone(), m3]).content(&root_schema());
-    assert_eq!(d.0[0].detail, r#"The argument "name" is required, but was not set."#);
-    assert!(d.0[0].subject.is_none());
+    assert_eq!(d[0].detail, r#"The argument "name" is required, but was not set."#);
+    assert!(d[0].subject.is_none());
 }
 
 #[test]
@@ -600,7 +600,7 @@ fn comment_property_is_only_special_in_bodies() {
     // "//" is skipped as a body's property but kept in an object used as an expression.
     // Recorded from the reference with hcleval (tests/data/eval/README.md) on this file:
     // {"value":{"a":{"//":"c","b":1}},"type":["object",{"a":["object",{"//":"string","b":"number"}]}]}
-    let (file, d) = parse(br#"{"a": {"//": "c", "b": 1}, "//": "top"}"#.as_slice(), "cm.json");
+    let (file, d) = parse(br#"{"a": {"//": "c", "b": 1}, "//": "top"}"#.as_slice(), "cm.json").into_parts();
     assert!(d.is_empty(), "{d}");
     let (attrs, d) = JsonBody::from_file(&file).just_attributes();
     assert!(d.is_empty(), "{d}");

@@ -49,7 +49,7 @@ fn traversal_result(t: Result<Traversal, Diagnostics>) -> Json {
 
 /// What `apirecord json-static` prints, computed with hclkit.
 fn analyse(src: &str, ctx: &EvalContext) -> Json {
-    let (e, d) = parse_expression(src.as_bytes(), "e.json");
+    let (e, d) = parse_expression(src.as_bytes(), "e.json").into_parts();
     if d.has_errors() {
         return json!({"parse": diag_lines(&d)});
     }

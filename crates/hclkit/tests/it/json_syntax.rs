@@ -82,7 +82,7 @@ const CASES: &[(&str, &[&str])] = &[
 fn diagnostics_match_the_reference() {
     let mut failures = Vec::new();
     for (src, expected) in CASES {
-        let (file, diags) = parse(src.as_bytes(), "/tmp/js/g.json");
+        let (file, diags) = parse(src.as_bytes(), "/tmp/js/g.json").into_parts();
         let got: Vec<String> = diags
             .iter()
             .map(|d| format!("{} | {} | {}", d.summary, d.detail, d.subject.as_ref().map(r).unwrap_or_default()))
@@ -98,15 +98,15 @@ fn diagnostics_match_the_reference() {
 
 #[test]
 fn string_errors_have_the_token_as_context() {
-    let (_, diags) = parse(br#"{"a": "x\qy"}"#.as_slice(), "f.json");
-    let d = &diags.0[0];
+    let diags = parse(br#"{"a": "x\qy"}"#.as_slice(), "f.json").into_diagnostics();
+    let d = &diags[0];
     assert_eq!(r(d.context.as_ref().unwrap()), "1:7.6-1:13.12");
 }
 
 #[test]
 fn values_keys_and_positions() {
     let src = "{\n  \"name\": \"w\\u00e9b\",\n  \"n\": [1, -2.5e3, 123456789012345678901234567890],\n  \"b\": true, \"z\": null,\n  \"name\": {}\n}\n";
-    let (file, diags) = parse(src.as_bytes(), "x.json");
+    let (file, diags) = parse(src.as_bytes(), "x.json").into_parts();
     assert!(diags.is_empty(), "{diags}");
     let root = file.root();
     assert_eq!(root.kind(), Kind::Object);
@@ -130,9 +130,9 @@ fn values_keys_and_positions() {
 #[test]
 fn tabs_count_two_columns_and_cr_none() {
     // Recorded from hcldec v2.14.1: "tru" is at 1:9 after a tab.
-    let (_, diags) = parse("{\t\"a\": tru}".as_bytes(), "f.json");
-    assert_eq!(r(diags.0[0].subject.as_ref().unwrap()), "1:9.7-1:12.10");
-    let (file, _) = parse("{\"a\":\r1}".as_bytes(), "f.json");
+    let diags = parse("{\t\"a\": tru}".as_bytes(), "f.json").into_diagnostics();
+    assert_eq!(r(diags[0].subject.as_ref().unwrap()), "1:9.7-1:12.10");
+    let file = parse("{\"a\":\r1}".as_bytes(), "f.json").into_value();
     let v = file.root().properties().next().unwrap().value;
     assert_eq!(r(&v.range()), "1:6.6-1:7.7");
 }
@@ -140,29 +140,29 @@ fn tabs_count_two_columns_and_cr_none() {
 #[test]
 fn expressions_allow_any_root() {
     for (src, kind) in [("\"s\"", Kind::String), ("1", Kind::Number), ("null", Kind::Null), ("false", Kind::Bool)] {
-        let (e, diags) = parse_expression(src.as_bytes(), "e.json");
+        let (e, diags) = parse_expression(src.as_bytes(), "e.json").into_parts();
         assert!(diags.is_empty(), "{src}");
         assert_eq!(e.root().kind(), kind);
     }
-    let (_, diags) = parse_expression(b"1 2".as_slice(), "e.json");
-    assert_eq!(diags.0[0].summary, "Extraneous data after value");
+    let diags = parse_expression(b"1 2".as_slice(), "e.json").into_diagnostics();
+    assert_eq!(diags[0].summary, "Extraneous data after value");
 }
 
 #[test]
 fn deep_nesting_is_reported_not_overflowed() {
     for open in ["[", "{\"a\":"] {
         let src = open.repeat(100_000);
-        let (_, diags) = parse(src.as_bytes(), "deep.json");
+        let diags = parse(src.as_bytes(), "deep.json").into_diagnostics();
         assert!(diags.iter().any(|d| d.summary == "Nesting too deep"), "{open}");
     }
     let ok = format!("{}{}", "[".repeat(MAX_DEPTH as usize), "]".repeat(MAX_DEPTH as usize));
-    let (_, diags) = parse(ok.as_bytes(), "ok.json");
+    let diags = parse(ok.as_bytes(), "ok.json").into_diagnostics();
     assert!(diags.is_empty());
     let bad = format!("[{}1{}, 2]", "[".repeat(MAX_DEPTH as usize), "]".repeat(MAX_DEPTH as usize));
-    let (file, diags) = parse(bad.as_bytes(), "bad.json");
+    let (file, diags) = parse(bad.as_bytes(), "bad.json").into_parts();
     assert_eq!(diags.len(), 1);
     assert_eq!(
-        r(diags.0[0].subject.as_ref().unwrap()),
+        r(diags[0].subject.as_ref().unwrap()),
         format!("1:{0}.{1}-1:{2}.{0}", MAX_DEPTH + 1, MAX_DEPTH, MAX_DEPTH + 2)
     );
     // The too-deep value is skipped whole; its siblings are kept.
@@ -176,7 +176,7 @@ fn deep_nesting_is_reported_not_overflowed() {
 #[test]
 fn context_string_names_the_path() {
     let src = br#"{"a": {"b": [1, {"c": 2}]}}"#;
-    let (file, _) = parse(src.as_slice(), "f.json");
+    let file = parse(src.as_slice(), "f.json").into_value();
     let at = src.iter().position(|&b| b == b'2').unwrap();
     assert_eq!(file.context_string(at).as_deref(), Some("a.b[1]"));
     assert_eq!(file.context_string(0), None);

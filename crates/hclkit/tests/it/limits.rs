@@ -11,7 +11,7 @@ fn on_small_stack(f: impl FnOnce() + Send + 'static) {
 
 fn assert_too_deep(src: String) {
     on_small_stack(move || {
-        let (_, d) = parse_config(src.into_bytes(), "deep.hcl");
+        let d = parse_config(src.into_bytes(), "deep.hcl").into_diagnostics();
         assert!(d.iter().any(|d| d.summary == "Nesting too deep"), "no depth diagnostic: {d}");
     });
 }
@@ -39,9 +39,9 @@ fn deep_templates_and_blocks() {
     assert_too_deep(format!("a = \"{}\"\n", "%{ if x }".repeat(50_000)));
     assert_too_deep(format!("{}\n", "b {\n".repeat(50_000)));
     on_small_stack(|| {
-        let (_, d) = parse_template("%{ for x in y }".repeat(50_000).into_bytes(), "t");
+        let d = parse_template("%{ for x in y }".repeat(50_000).into_bytes(), "t").into_diagnostics();
         assert!(d.has_errors());
-        let (_, d) = parse_expression("[".repeat(100_000).into_bytes(), "e");
+        let d = parse_expression("[".repeat(100_000).into_bytes(), "e").into_diagnostics();
         assert!(d.iter().any(|d| d.summary == "Nesting too deep"));
     });
 }
@@ -51,7 +51,7 @@ fn nesting_up_to_the_limit_is_fine() {
     let n = (MAX_DEPTH - 2) as usize;
     on_small_stack(move || {
         let src = format!("a = {}1{}\n", "[".repeat(n), "]".repeat(n));
-        let (_, d) = parse_config(src.into_bytes(), "ok.hcl");
+        let d = parse_config(src.into_bytes(), "ok.hcl").into_diagnostics();
         assert!(d.is_empty(), "{d}");
     });
 }
@@ -143,25 +143,25 @@ proptest! {
     #[test]
     fn never_panics(idx in prop::collection::vec(0usize..1000, 0..60), bytes in prop::collection::vec(any::<u8>(), 60)) {
         let src = assemble(idx, bytes);
-        let (file, d) = parse_config(src.clone(), "p.hcl");
+        let (file, d) = parse_config(src.clone(), "p.hcl").into_parts();
         // Rendering every diagnostic and walking the tree must not panic either.
         let _ = d.to_text(&file, 80, true);
         let _ = d.to_json();
         let _ = hclkit::syntax::native::dump::dump_file(&file);
-        let (e, d) = parse_expression(src.clone(), "p.hcl");
+        let (e, d) = parse_expression(src.clone(), "p.hcl").into_parts();
         let _ = d.to_json();
         let _ = hclkit::syntax::native::dump::dump_expr(e.expr());
-        let (t, d) = parse_template(src, "p.hcl");
+        let (t, d) = parse_template(src, "p.hcl").into_parts();
         let _ = d.to_json();
         let _ = hclkit::syntax::native::dump::dump_expr(t.expr());
     }
 
     #[test]
     fn arbitrary_bytes_never_panic(src in prop::collection::vec(any::<u8>(), 0..200)) {
-        let (file, d) = parse_config(src.clone(), "p.hcl");
+        let (file, d) = parse_config(src.clone(), "p.hcl").into_parts();
         let _ = d.to_text(&file, 80, false);
         let _ = hclkit::syntax::native::dump::dump_file(&file);
-        let _ = parse_template(src, "p.hcl");
+        let _ = parse_template(src, "p.hcl").into_parts();
     }
 }
 
@@ -182,7 +182,7 @@ fn number_literals_at_the_exponent_limit() {
         (format!("{forty}e-2147483777"), true),
         (format!("{forty}e-2147483779"), false),
     ] {
-        let (_, d) = hclkit::parse_expression(format!("{lit} > 0").into_bytes(), "n.hcl");
+        let d = hclkit::parse_expression(format!("{lit} > 0").into_bytes(), "n.hcl").into_diagnostics();
         let invalid = d.iter().any(|d| d.summary == "Invalid number literal");
         assert_eq!(!invalid, valid, "{lit}: {d}");
     }
@@ -193,12 +193,12 @@ fn number_literals_at_the_exponent_limit() {
 #[test]
 fn million_digit_literals() {
     let digits = "3".repeat(1_000_000);
-    let (e, d) = hclkit::parse_expression(digits.clone().into_bytes(), "n.hcl");
+    let (e, d) = hclkit::parse_expression(digits.clone().into_bytes(), "n.hcl").into_parts();
     assert!(d.is_empty(), "{d}");
     let (v, d) = hclkit::eval::evaluate(e.expr(), None);
     assert!(d.is_empty(), "{d}");
     assert_eq!(v.as_number().unwrap().to_string_g10(), "3.333333333e+999999");
-    let (j, d) = hclkit::syntax::json::parse_expression(format!("[0.{digits}]").into_bytes(), "n.json");
+    let (j, d) = hclkit::syntax::json::parse_expression(format!("[0.{digits}]").into_bytes(), "n.json").into_parts();
     assert!(d.is_empty(), "{d}");
     let n = j.root().elements().next().and_then(|e| e.as_number()).expect("a number");
     assert_eq!(n.to_string_g10(), "0.3333333333");

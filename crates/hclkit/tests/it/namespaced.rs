@@ -43,14 +43,14 @@ fn diags(d: &Diagnostics) -> Vec<(String, String, String, String)> {
 }
 
 fn eval(src: &str) -> (Value, Vec<(String, String, String, String)>) {
-    let (file, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl");
+    let (file, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl").into_parts();
     assert!(!d.has_errors(), "{src}: {d:?}");
     let (v, d) = evaluate(file.expr(), Some(&ctx()));
     (v, diags(&d))
 }
 
 fn parse_diags(src: &str) -> Vec<(String, String, String, String)> {
-    diags(&hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl").1)
+    diags(&hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl").into_diagnostics())
 }
 
 fn one(summary: &str, detail: &str, subject: &str, context: &str) -> Vec<(String, String, String, String)> {
@@ -59,7 +59,7 @@ fn one(summary: &str, detail: &str, subject: &str, context: &str) -> Vec<(String
 
 #[test]
 fn a_path_of_names_is_one_call() {
-    let (file, d) = hclkit::parse_expression(b"provider::aws::arn_parse(var.arn, 2)".to_vec(), "x.hcl");
+    let (file, d) = hclkit::parse_expression(b"provider::aws::arn_parse(var.arn, 2)".to_vec(), "x.hcl").into_parts();
     assert!(!d.has_errors(), "{d:?}");
     let Expr::FunctionCall(c) = file.expr() else { panic!("not a call: {:?}", file.expr()) };
     assert_eq!(c.name(), "provider::aws::arn_parse");
@@ -69,7 +69,7 @@ fn a_path_of_names_is_one_call() {
     assert_eq!(file.text(c.open_paren_span()), "(");
     assert_eq!(c.args().count(), 2);
 
-    let (file, _) = hclkit::parse_expression(b"max(1)".to_vec(), "x.hcl");
+    let file = hclkit::parse_expression(b"max(1)".to_vec(), "x.hcl").into_value();
     let Expr::FunctionCall(c) = file.expr() else { panic!("not a call") };
     assert!(!c.is_namespaced());
     assert_eq!(c.name(), "max");
@@ -78,14 +78,14 @@ fn a_path_of_names_is_one_call() {
 #[test]
 fn spaces_comments_and_ignored_newlines_may_separate_the_parts() {
     for src in ["core :: max(1, 2)", "core::\tmax(1, 2)", "[core /* c */ :: max(1, 2)]", "(core\n::\nmax(1, 2))"] {
-        let (file, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl");
+        let (file, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "x.hcl").into_parts();
         assert!(!d.has_errors(), "{src}: {d:?}");
         let (v, d) = evaluate(file.expr(), Some(&ctx()));
         assert!(d.is_empty(), "{src}: {d:?}");
         let two = Value::number(2);
         assert!(v == two || v == Value::tuple(vec![two]), "{src}: {v:?}");
     }
-    let (file, _) = hclkit::parse_expression(b"core :: max(1)".to_vec(), "x.hcl");
+    let file = hclkit::parse_expression(b"core :: max(1)".to_vec(), "x.hcl").into_value();
     let Expr::FunctionCall(c) = file.expr() else { panic!("not a call") };
     assert_eq!(c.name(), "core::max");
     assert_eq!(file.text(c.name_span()), "core :: max");
@@ -95,12 +95,12 @@ fn spaces_comments_and_ignored_newlines_may_separate_the_parts() {
 fn where_newlines_matter_a_path_does_not_continue_over_one() {
     // `a` then `::b()` on the next line: the attribute ends at the newline, and `::` cannot
     // start the next item.
-    let (_, d) = hclkit::parse_config(b"x = a\n::b()\n".to_vec(), "x.hcl");
+    let d = hclkit::parse_config(b"x = a\n::b()\n".to_vec(), "x.hcl").into_diagnostics();
     assert!(d.has_errors());
     let first = diags(&d).remove(0);
     assert_eq!(first.0, "Argument or block definition required", "{first:?}");
     // A newline after `::`, where newlines matter, is where the name is missing.
-    let (_, d) = hclkit::parse_config(b"x = a::\nb()\n".to_vec(), "x.hcl");
+    let d = hclkit::parse_config(b"x = a::\nb()\n".to_vec(), "x.hcl").into_diagnostics();
     assert_eq!(
         diags(&d)[0],
         one(
@@ -188,14 +188,14 @@ fn unknown_namespaced_functions_say_what_the_namespace_has() {
     let (_, d) = eval("maz(1)");
     assert_eq!(d[0].1, "There is no function named \"maz\". Did you mean \"max\"?");
     // Without functions, none may be called.
-    let (file, _) = hclkit::parse_expression(b"core::max(1)".to_vec(), "x.hcl");
+    let file = hclkit::parse_expression(b"core::max(1)".to_vec(), "x.hcl").into_value();
     let (_, d) = evaluate(file.expr(), None);
     assert_eq!(diags(&d)[0].0, "Function calls not allowed");
 }
 
 #[test]
 fn static_calls_see_the_whole_name() {
-    let (file, _) = hclkit::parse_expression(b"provider :: aws :: arn_parse(a, b)".to_vec(), "x.hcl");
+    let file = hclkit::parse_expression(b"provider :: aws :: arn_parse(a, b)".to_vec(), "x.hcl").into_value();
     let call = expr_call(&NativeExpression::from_expr_file(&file)).unwrap();
     assert_eq!(call.name, "provider::aws::arn_parse");
     assert_eq!(call.name_range.to_string(), "x.hcl:1,1-29");
@@ -208,7 +208,7 @@ fn static_calls_see_the_whole_name() {
 #[test]
 fn json_strings_are_native_templates_with_calls() {
     let src = br#"{"a": "${core::max(1, 4)}", "b": "x-${provider::aws::arn_parse(\"y\")}"}"#;
-    let (file, d) = hclkit::syntax::json::parse(src.to_vec(), "x.json");
+    let (file, d) = hclkit::syntax::json::parse(src.to_vec(), "x.json").into_parts();
     assert!(!d.has_errors(), "{d:?}");
     let (attrs, d) = JsonBody::from_file(&file).just_attributes();
     assert!(!d.has_errors(), "{d:?}");
@@ -218,7 +218,7 @@ fn json_strings_are_native_templates_with_calls() {
     assert_eq!((a, d.has_errors()), (Value::number(4), false));
     assert_eq!(get("b").0, Value::string("x-y"));
     // A broken name inside a JSON string is reported at its place in the JSON file.
-    let (file, _) = hclkit::syntax::json::parse(br#"{"a": "${core::}"}"#.to_vec(), "x.json");
+    let file = hclkit::syntax::json::parse(br#"{"a": "${core::}"}"#.to_vec(), "x.json").into_value();
     let (attrs, _) = JsonBody::from_file(&file).just_attributes();
     let (_, d) = attrs["a"].expr.value(Some(&ctx));
     assert_eq!(diags(&d)[0].0, "Missing function name");

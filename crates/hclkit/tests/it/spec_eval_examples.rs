@@ -29,13 +29,13 @@ fn ctx() -> EvalContext {
 }
 
 fn eval(src: &str) -> (Value, Diagnostics) {
-    let (e, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "spec.hcl");
+    let (e, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "spec.hcl").into_parts();
     assert!(!d.has_errors(), "{src}: {d}");
     evaluate(e.expr(), Some(&ctx()))
 }
 
 fn template(src: &str) -> (Value, Diagnostics) {
-    let (e, d) = hclkit::parse_template(src.as_bytes().to_vec(), "spec.hcl");
+    let (e, d) = hclkit::parse_template(src.as_bytes().to_vec(), "spec.hcl").into_parts();
     assert!(!d.has_errors(), "{src}: {d}");
     evaluate(e.expr(), Some(&ctx()))
 }
@@ -132,7 +132,7 @@ fn interpolation_unwrapping() {
     // `endfor` the directive circumvents the unwrapping as described.
     assert_eq!(ok(template("%{ for v in [true] }${v}%{ endfor }")), Value::string("true"));
     // Recorded from the reference: `apirecord native -template '%{ for v in [true] }${v}%{ endif }'`.
-    let (_, d) = hclkit::parse_template(b"%{ for v in [true] }${v}%{ endif }".to_vec(), "spec.hcl");
+    let d = hclkit::parse_template(b"%{ for v in [true] }${v}%{ endif }".to_vec(), "spec.hcl").into_diagnostics();
     assert_eq!(
         diag_lines(&d),
         ["Unexpected endif directive | Expecting an endfor directive corresponding to the for directive at spec.hcl:1,1-21. | 1:25.24-1:35.34 | -"]
@@ -140,7 +140,7 @@ fn interpolation_unwrapping() {
 }
 
 fn eval_with(src: &str, vars: &[(&str, Value)]) -> Value {
-    let (e, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "spec.hcl");
+    let (e, d) = hclkit::parse_expression(src.as_bytes().to_vec(), "spec.hcl").into_parts();
     assert!(!d.has_errors(), "{src}: {d}");
     let ctx = EvalContext::new().with_variables(vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
     ok(evaluate(e.expr(), Some(&ctx)))

@@ -45,7 +45,7 @@ fn var_ref_json(t: &Traversal) -> Json {
 }
 
 fn expr(src: &str) -> NativeExpression {
-    let (e, diags) = hclkit::parse_expression(src.as_bytes(), "e.hcl");
+    let (e, diags) = hclkit::parse_expression(src.as_bytes(), "e.hcl").into_parts();
     assert!(diags.is_empty(), "{src}: {diags}");
     NativeExpression::from_expr_file(&e)
 }
@@ -58,7 +58,7 @@ fn vars(src: &str) -> Vec<String> {
 fn variables_match_the_reference() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variables");
     let src = std::fs::read(dir.join("variables.hcl")).unwrap();
-    let (file, diags) = hclkit::parse_config(src, "variables.hcl");
+    let (file, diags) = hclkit::parse_config(src, "variables.hcl").into_parts();
     assert!(diags.is_empty(), "{diags}");
     let mut got = Vec::new();
     for attr in file.body().attributes() {
@@ -109,7 +109,7 @@ fn static_lists() {
     for src in ["a", "([a])", "[for x in y : x]", "\"a\""] {
         let e = expr(src);
         let diags = expr_list(&e).unwrap_err();
-        let d = &diags.0[0];
+        let d = &diags[0];
         assert_eq!((&*d.summary, &*d.detail), ("Invalid expression", "A static list expression is required."));
         assert_eq!(d.subject.as_ref(), Some(&e.start_range()), "{src}");
     }
@@ -130,7 +130,7 @@ fn static_maps() {
     assert_eq!(map[2].key.variables()[0].to_string(), "c");
     assert_eq!(map[1].value.variables()[0].to_string(), "x");
     let e = expr("[1]");
-    let d = &expr_map(&e).unwrap_err().0[0];
+    let d = &expr_map(&e).unwrap_err()[0];
     assert_eq!(&*d.detail, "A static map expression is required.");
     assert_eq!(d.subject.as_ref(), Some(&e.start_range()));
 }
@@ -144,8 +144,8 @@ fn object_key_values() {
     assert_eq!(v.as_str(), Some("a"));
     assert_eq!(map[1].key.value(None).0.as_str(), Some("null"));
     let (_, d) = map[2].key.value(None);
-    assert_eq!(d.0[0].summary, "Ambiguous attribute key");
-    assert_eq!(d.0[0].subject.as_ref().map(|r| (r.start.byte, r.end.byte)), Some((18, 21)));
+    assert_eq!(d[0].summary, "Ambiguous attribute key");
+    assert_eq!(d[0].subject.as_ref().map(|r| (r.start.byte, r.end.byte)), Some((18, 21)));
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn static_calls() {
     let inner = expr_call(&*call.arguments[1]).unwrap();
     assert_eq!(inner.name, "map");
     let e = expr("x.y");
-    let d = &expr_call(&e).unwrap_err().0[0];
+    let d = &expr_call(&e).unwrap_err()[0];
     assert_eq!(&*d.detail, "A static function call is required.");
 }
 
@@ -189,7 +189,7 @@ fn traversals() {
     // Not traversals.
     for src in ["f(x)", "a[b]", "1", "\"a\"", "a.*.b", "(a)", "a + b", "[a]"] {
         let e = expr(src);
-        let d = &abs_traversal_for_expr(&e).unwrap_err().0[0];
+        let d = &abs_traversal_for_expr(&e).unwrap_err()[0];
         assert_eq!(&*d.summary, "Invalid expression");
         assert!(d.detail.starts_with("A single static variable reference is required"), "{src}");
         assert_eq!(d.subject.as_ref(), Some(&e.range()), "{src}");

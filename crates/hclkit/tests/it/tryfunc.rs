@@ -26,7 +26,7 @@ fn tryfunc_fixtures_match_the_reference() {
 /// closure), with no copy of the tree.
 #[test]
 fn try_through_native_expressions() {
-    let (file, diags) = hclkit::parse_config(b"a = try(x.y, can(x.z), 3)\n".as_slice(), "t.hcl");
+    let (file, diags) = hclkit::parse_config(b"a = try(x.y, can(x.z), 3)\n".as_slice(), "t.hcl").into_parts();
     assert!(diags.is_empty());
     let body = NativeBody::from_file(&file);
     let (attrs, _) = hclkit::body::Body::just_attributes(&body);
@@ -41,7 +41,7 @@ fn try_through_native_expressions() {
 /// Without a context, calls are not allowed at all.
 #[test]
 fn no_context() {
-    let (e, _) = hclkit::parse_expression(b"try(1)".as_slice(), "x");
+    let e = hclkit::parse_expression(b"try(1)".as_slice(), "x").into_value();
     let (v, d) = e.expr().value(None);
     assert!(v.is_unknown());
     assert_eq!(d.iter().next().unwrap().summary, "Function calls not allowed");

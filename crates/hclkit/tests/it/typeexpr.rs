@@ -104,7 +104,7 @@ fn enc_diag(d: &Diagnostic) -> Json {
 }
 
 fn parse(src: &str, filename: &str) -> NativeExpression {
-    let (e, diags) = hclkit::parse_expression(src.as_bytes(), filename);
+    let (e, diags) = hclkit::parse_expression(src.as_bytes(), filename).into_parts();
     assert!(diags.is_empty(), "{src}: {diags}");
     NativeExpression::from_expr_file(&e)
 }
@@ -115,7 +115,7 @@ fn type_expr(src: &str, json_syntax: bool) -> Arc<dyn Expression> {
         return Arc::new(parse(src, "type.hcl"));
     }
     let doc = serde_json::to_string(&json!({ "t": src })).unwrap();
-    let (file, diags) = hclkit::syntax::json::parse(doc.into_bytes(), "type.json");
+    let (file, diags) = hclkit::syntax::json::parse(doc.into_bytes(), "type.json").into_parts();
     assert!(diags.is_empty(), "{diags}");
     let (attrs, diags) = JsonBody::from_file(&file).just_attributes();
     assert!(diags.is_empty(), "{diags}");
@@ -150,7 +150,7 @@ fn cases_match_the_reference() {
             // The reference panics on the nil default expression of a repeated attribute;
             // hclkit reports the bad default on the attribute's type expression.
             assert!(panic.as_str().unwrap().contains("nil pointer"), "{src}");
-            assert_eq!(diags.0[0].summary, "Invalid default value for optional attribute", "{src}");
+            assert_eq!(diags[0].summary, "Invalid default value for optional attribute", "{src}");
             continue;
         }
         assert_eq!(ty_json(&ty), case["type"], "type of {src}");

@@ -118,7 +118,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
 
     let spec = match read_file(&args.spec, false) {
         Err(d) => {
-            writer.write(Diagnostics(vec![*d]), &sources);
+            writer.write(Diagnostics::from(vec![*d]), &sources);
             return Ok(ExitCode::from(2));
         }
         Ok(src) => {
@@ -177,7 +177,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
                     let body = sources.add_parsed(name, src, parsed);
                     (if d.has_errors() { None } else { Some(body) }, d)
                 }
-                Err(d) => (None, Diagnostics(vec![*d])),
+                Err(d) => (None, Diagnostics::from(vec![*d])),
             };
             diags.extend(d);
             bodies.extend(body);

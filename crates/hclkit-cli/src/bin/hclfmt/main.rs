@@ -78,7 +78,7 @@ impl Run {
 
         if self.args.check && self.parsed.insert(name.to_owned()) {
             let src: Arc<[u8]> = src.clone().into();
-            let (file, diags) = hclkit::parse_config(src.clone(), name);
+            let (file, diags) = hclkit::parse_config(src.clone(), name).into_parts();
             self.sources.files.push((name.to_owned(), src, file));
             let text = diags.to_text(&self.sources, self.width, self.color);
             let _ = std::io::stderr().write_all(text.as_bytes());

@@ -45,7 +45,7 @@
 //!   content { to = port.value }
 //! }
 //! "#;
-//! let (file, _) = hclkit::parse_config(src.as_slice(), "main.hcl");
+//! let file = hclkit::parse_config(src.as_slice(), "main.hcl").into_value();
 //! let ctx = EvalContext::new().with_variable(
 //!     "ports",
 //!     Value::object(vec![("api", Value::number(80)), ("ui", Value::number(8080))]),
@@ -97,7 +97,7 @@ use crate::context::EvalContext;
 /// use hclkit_value::{Type, Value};
 ///
 /// let src = b"dynamic \"rule\" {\n  for_each = rules\n  content { port = rule.value }\n}\nrule { port = 22 }\n";
-/// let (file, _) = hclkit::parse_config(src.as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(src.as_slice(), "main.hcl").into_value();
 /// let schema = BodySchema::new().block("rule", &[]);
 ///
 /// // The generated blocks take the place of the `dynamic` block.
@@ -121,7 +121,7 @@ use crate::context::EvalContext;
 ///
 /// // Without expansion, `dynamic` is just an unexpected block type.
 /// let (_, diags) = NativeBody::from_file(&file).content(&schema);
-/// assert_eq!(diags.0[0].summary, "Unsupported block type");
+/// assert_eq!(diags[0].summary, "Unsupported block type");
 /// ```
 pub fn expand(body: Arc<dyn Body>, ctx: &EvalContext) -> Arc<dyn Body> {
     Arc::new(expand::ExpandBody::new(body, ctx.clone(), None))

@@ -180,7 +180,7 @@ impl VariablesSchema for NestedSchema {
 ///   content { port = r.value + offset }
 /// }
 /// "#;
-/// let (file, _) = hclkit::parse_config(src.as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(src.as_slice(), "main.hcl").into_value();
 /// let schema = NestedSchema::new(BodySchema::new().attribute("name", false)).child(
 ///     "rule",
 ///     &[],

@@ -447,7 +447,7 @@ impl JsonFile {
     /// use hclkit::syntax::json::{parse, Via};
     ///
     /// let src = r#"{"resource": {"a": {"b": {"tags": ["x", "y"]}}}}"#;
-    /// let (file, _) = parse(src.as_bytes().to_vec(), "main.tf.json");
+    /// let file = parse(src.as_bytes().to_vec(), "main.tf.json").into_value();
     /// let path = file.nodes_at(src.find("\"y\"").unwrap() as u32);
     /// let names: Vec<String> = path
     ///     .iter()

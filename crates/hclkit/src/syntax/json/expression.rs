@@ -32,7 +32,7 @@ use crate::traversal::{Traversal, TraverseStep};
 /// use hclkit::syntax::json::{parse_expression, JsonExpression, Kind};
 /// use hclkit_value::Value;
 ///
-/// let (file, _) = parse_expression(br#"["web-${n}", "var.names[0]", 2]"#.as_slice(), "x.json");
+/// let file = parse_expression(br#"["web-${n}", "var.names[0]", 2]"#.as_slice(), "x.json").into_value();
 /// let expr = JsonExpression::from_file(&file);
 /// assert_eq!(expr.node().kind(), Kind::Array);
 ///
@@ -94,7 +94,8 @@ impl JsonExpression {
     /// A string's content parsed as a native template, ranges moved into this file.
     fn template(&self, text: &str) -> (native::ExprFile, Diagnostics, Shift) {
         let shift = Shift { start: self.content_start(), filename: self.tree.filename.clone() };
-        let (file, diags) = native::parse_template_shifted(text.as_bytes(), &self.tree.filename, &|r| shift.range(&r));
+        let (file, diags) =
+            native::parse_template_shifted(text.as_bytes(), &self.tree.filename, &|r| shift.range(&r)).into_parts();
         (file, shift.diags(diags), shift)
     }
 }
@@ -126,7 +127,7 @@ impl Shift {
     }
 
     fn diags(&self, mut d: Diagnostics) -> Diagnostics {
-        for d in &mut d.0 {
+        for d in d.iter_mut() {
             d.subject = d.subject.as_ref().map(|r| self.range(r));
             d.context = d.context.as_ref().map(|r| self.range(r));
         }
@@ -299,7 +300,7 @@ impl Expression for JsonExpression {
         let n = self.node();
         let text = n.as_str()?;
         let shift = Shift { start: self.tree.pos(n.span().start), filename: self.tree.filename.clone() };
-        let (file, diags) = native::parse_expression(text.as_bytes(), &self.tree.filename);
+        let (file, diags) = native::parse_expression(text.as_bytes(), &self.tree.filename).into_parts();
         if diags.has_errors() {
             return None;
         }

@@ -34,13 +34,14 @@ pub(crate) use structure::{body_objects, missing_label, not_blocks};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Span;
+use crate::syntax::Parse;
 use ast::{RawNode, SYNTHETIC};
 use parser::{Parser, Problem, RawDiag};
 
 /// The largest source the parser accepts (offsets are 32-bit).
 pub const MAX_SOURCE_LEN: usize = u32::MAX as usize - 1;
 
-fn run(src: Arc<[u8]>, filename: &str, config: bool) -> (JsonFile, Diagnostics) {
+fn run(src: Arc<[u8]>, filename: &str, config: bool) -> Parse<JsonFile> {
     let filename: Arc<str> = Arc::from(filename);
     if src.len() > MAX_SOURCE_LEN {
         let n = src.len();
@@ -53,7 +54,7 @@ fn run(src: Arc<[u8]>, filename: &str, config: bool) -> (JsonFile, Diagnostics) 
             "Source too large",
             format!("This source is {n} bytes long; hclkit parses sources of up to {MAX_SOURCE_LEN} bytes."),
         );
-        return (JsonFile { tree: Arc::new(tree), root: 0 }, Diagnostics(vec![d]));
+        return Parse::new(JsonFile { tree: Arc::new(tree), root: 0 }, Diagnostics::from(d));
     }
     let mut p = Parser::new(&src);
     let mut root = p.parse_root();
@@ -73,8 +74,8 @@ fn run(src: Arc<[u8]>, filename: &str, config: bool) -> (JsonFile, Diagnostics) 
     }
     nodes.shrink_to_fit();
     let tree = JsonTree::new(src, filename, nodes);
-    let diags = Diagnostics(raw.iter().map(|d| parser::render(&tree, d)).collect());
-    (JsonFile { tree: Arc::new(tree), root }, diags)
+    let diags = raw.iter().map(|d| parser::render(&tree, d)).collect::<Diagnostics>();
+    Parse::new(JsonFile { tree: Arc::new(tree), root }, diags)
 }
 
 /// Parses a JSON configuration file (the reference's `json.Parse`).
@@ -85,15 +86,15 @@ fn run(src: Arc<[u8]>, filename: &str, config: bool) -> (JsonFile, Diagnostics) 
 /// ```
 /// use hclkit::syntax::json::{parse, Kind};
 ///
-/// let (file, diags) = parse(br#"{"name": "web", "port": 8080, "port": 8081}"#.as_slice(), "main.json");
+/// let (file, diags) = parse(br#"{"name": "web", "port": 8080, "port": 8081}"#.as_slice(), "main.json").into_parts();
 /// assert!(diags.is_empty());
 /// let props: Vec<_> = file.root().properties().map(|p| (p.name().into_owned(), p.value.kind())).collect();
 /// assert_eq!(props, [("name".into(), Kind::String), ("port".into(), Kind::Number), ("port".into(), Kind::Number)]);
 ///
-/// let (_, diags) = parse(br#"{"a": 1,}"#.as_slice(), "bad.json");
+/// let diags = parse(br#"{"a": 1,}"#.as_slice(), "bad.json").into_diagnostics();
 /// assert_eq!(diags.iter().next().unwrap().summary, "Trailing comma in object");
 /// ```
-pub fn parse(src: impl Into<Arc<[u8]>>, filename: &str) -> (JsonFile, Diagnostics) {
+pub fn parse(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<JsonFile> {
     run(src.into(), filename, true)
 }
 
@@ -103,10 +104,10 @@ pub fn parse(src: impl Into<Arc<[u8]>>, filename: &str) -> (JsonFile, Diagnostic
 /// ```
 /// use hclkit::syntax::json::parse_expression;
 ///
-/// let (e, diags) = parse_expression(b"123456789012345678901234567890.5".as_slice(), "expr.json");
+/// let (e, diags) = parse_expression(b"123456789012345678901234567890.5".as_slice(), "expr.json").into_parts();
 /// assert!(diags.is_empty());
 /// assert_eq!(e.root().as_number().unwrap().to_string(), "123456789012345678901234567890.5");
 /// ```
-pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (JsonFile, Diagnostics) {
+pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<JsonFile> {
     run(src.into(), filename, false)
 }

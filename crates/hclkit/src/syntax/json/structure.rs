@@ -40,7 +40,7 @@ impl JsonBody {
     /// use hclkit::syntax::json::{parse, JsonBody};
     ///
     /// let src = r#"{"name": "web", "listen": {"http": {"port": 80}}}"#;
-    /// let (file, diags) = parse(src.as_bytes(), "main.json");
+    /// let (file, diags) = parse(src.as_bytes(), "main.json").into_parts();
     /// assert!(diags.is_empty());
     /// let schema = BodySchema::new().attribute("name", true).block("listen", &["proto"]);
     /// let (content, diags) = JsonBody::from_file(&file).content(&schema);

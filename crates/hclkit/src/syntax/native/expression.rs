@@ -25,15 +25,15 @@ use crate::traversal::{Traversal, TraverseStep};
 /// use hclkit_value::Value;
 ///
 /// // A standalone expression...
-/// let (e, _) = hclkit::parse_expression(b"max(1, 5) * 2".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"max(1, 5) * 2".as_slice(), "x.hcl").into_value();
 /// let expr = NativeExpression::from_expr_file(&e);
 /// assert!(matches!(expr.syntax(), Expr::BinaryOp(_)));
 /// let (v, diags) = expr.value(None);
 /// assert!(v.is_unknown()); // no functions without a context
-/// assert_eq!(diags.0[0].summary, "Function calls not allowed");
+/// assert_eq!(diags[0].summary, "Function calls not allowed");
 ///
 /// // ...or any expression node of a parsed file.
-/// let (file, _) = hclkit::parse_config(b"a = \"x\"\n".as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(b"a = \"x\"\n".as_slice(), "main.hcl").into_value();
 /// let id = file.body().attribute("a").unwrap().expr().id();
 /// let expr = NativeExpression::new(file.tree_arc().clone(), id).unwrap();
 /// assert_eq!(expr.value(None).0, Value::string("x"));
@@ -168,13 +168,13 @@ impl Expression for NativeExpression {
 /// use hclkit::syntax::native::NativeExpression;
 /// use hclkit_value::Value;
 ///
-/// let (e, _) = hclkit::parse_expression(b"{ name = 1, (name) = 2, a.b = 3 }".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"{ name = 1, (name) = 2, a.b = 3 }".as_slice(), "x.hcl").into_value();
 /// let items = expr_map(&NativeExpression::from_expr_file(&e)).unwrap();
 /// let ctx = EvalContext::new().with_variable("name", Value::string("web"));
 /// assert_eq!(items[0].key.value(Some(&ctx)).0, Value::string("name"));
 /// assert_eq!(items[1].key.value(Some(&ctx)).0, Value::string("web"));
 /// let (_, diags) = items[2].key.value(Some(&ctx));
-/// assert_eq!(diags.0[0].summary, "Ambiguous attribute key");
+/// assert_eq!(diags[0].summary, "Ambiguous attribute key");
 /// ```
 #[derive(Clone, Debug)]
 pub struct ObjectKeyExpression {
@@ -204,7 +204,7 @@ impl Expression for ObjectKeyExpression {
                         "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
                     )
                     .with_subject(self.wrapped.range());
-                    return (Value::dynamic(), Diagnostics(vec![d]));
+                    return (Value::dynamic(), Diagnostics::from(vec![d]));
                 }
             }
             if let Some(name) = keyword(self.wrapped.syntax()) {
@@ -316,7 +316,7 @@ fn literal_value(e: Expr<'_>) -> Option<Value> {
 /// ```
 /// use hclkit::syntax::native::expression::variables;
 ///
-/// let (e, _) = hclkit::parse_expression(b"{ for k, v in var.m : k => v if v != local.skip }".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"{ for k, v in var.m : k => v if v != local.skip }".as_slice(), "x.hcl").into_value();
 /// let names: Vec<String> = variables(e.expr()).iter().map(|t| t.to_string()).collect();
 /// assert_eq!(names, ["var.m", "local.skip"]);
 /// ```

@@ -53,6 +53,7 @@ pub use structure::NativeBody;
 
 use crate::diagnostic::Diagnostics;
 use crate::pos::Range;
+use crate::syntax::Parse;
 use lexer::LexMode;
 use parser::Parser;
 
@@ -68,7 +69,7 @@ fn too_large(src: Arc<[u8]>, filename: &str, template: bool) -> (ast::Tree, u32,
         "Source too large",
         format!("This source is {n} bytes long; hclkit parses sources of up to {} bytes.", ast::MAX_SOURCE_LEN - 1),
     );
-    (tree, root, Diagnostics(vec![d]))
+    (tree, root, Diagnostics::from(vec![d]))
 }
 
 fn render(tree: &ast::Tree, raw: Vec<diag::RawDiag>) -> Diagnostics {
@@ -81,7 +82,7 @@ fn render_shifted(tree: &ast::Tree, raw: Vec<diag::RawDiag>, shift: &dyn Fn(Rang
     if raw.is_empty() {
         return Diagnostics::new();
     }
-    Diagnostics(raw.iter().map(|d| d.render(tree, shift)).collect())
+    raw.iter().map(|d| d.render(tree, shift)).collect()
 }
 
 /// Parses a configuration file (the reference's `hclsyntax.ParseConfig`).
@@ -93,7 +94,7 @@ fn render_shifted(tree: &ast::Tree, raw: Vec<diag::RawDiag>, shift: &dyn Fn(Rang
 /// use hclkit::syntax::native::{parse_config, ast::Expr};
 ///
 /// let src = "resource \"a\" \"b\" {\n  count = 2\n}\n";
-/// let (file, diags) = parse_config(src.as_bytes(), "main.tf");
+/// let (file, diags) = parse_config(src.as_bytes(), "main.tf").into_parts();
 /// assert!(diags.is_empty());
 /// let block = file.body().blocks().next().unwrap();
 /// assert_eq!(block.block_type(), "resource");
@@ -102,17 +103,17 @@ fn render_shifted(tree: &ast::Tree, raw: Vec<diag::RawDiag>, shift: &dyn Fn(Rang
 /// let count = block.body().attribute("count").unwrap();
 /// assert!(matches!(count.expr(), Expr::Literal(_)));
 /// ```
-pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> (File, Diagnostics) {
+pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<File> {
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, body, d) = too_large(src, filename, false);
-        return (File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, d);
+        return Parse::new(File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
     let body = p.parse_body(token::TokenKind::Eof);
     let (tree, raw) = p.finish(filename, src.clone());
     let diags = render(&tree, raw);
-    (File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, diags)
+    Parse::new(File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, diags)
 }
 
 /// Parses a configuration file, failing if there is any error.
@@ -121,12 +122,7 @@ pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> (File, Diagnos
 /// assert!(hclkit::parse_config_strict(b"a = [".as_slice(), "x.hcl").is_err());
 /// ```
 pub fn parse_config_strict(src: impl Into<Arc<[u8]>>, filename: &str) -> Result<File, Diagnostics> {
-    let (file, diags) = parse_config(src, filename);
-    if diags.has_errors() {
-        Err(diags)
-    } else {
-        Ok(file)
-    }
+    parse_config(src, filename).into_result()
 }
 
 /// Parses a standalone expression (the reference's `hclsyntax.ParseExpression`); newlines are
@@ -135,16 +131,16 @@ pub fn parse_config_strict(src: impl Into<Arc<[u8]>>, filename: &str) -> Result<
 /// ```
 /// use hclkit::syntax::native::{parse_expression, ast::{Expr, BinaryOp}};
 ///
-/// let (e, diags) = parse_expression(b"1 + 2 * 3".as_slice(), "expr");
+/// let (e, diags) = parse_expression(b"1 + 2 * 3".as_slice(), "expr").into_parts();
 /// assert!(diags.is_empty());
 /// let Expr::BinaryOp(add) = e.expr() else { panic!() };
 /// assert_eq!(add.op(), BinaryOp::Add);
 /// ```
-pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, Diagnostics) {
+pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<ExprFile> {
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
-        return (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
+        return Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
     p.push_newlines(false);
@@ -152,7 +148,7 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile,
     p.check_expression_end();
     let (tree, raw) = p.finish(filename, src.clone());
     let diags = render(&tree, raw);
-    (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
+    Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
 }
 
 /// The reference's `hclsyntax.ParseTraversalAbs`, as the JSON syntax uses for strings that
@@ -239,12 +235,12 @@ pub(crate) fn parse_traversal_abs(src: &[u8], filename: &str) -> Option<crate::t
 /// ```
 /// use hclkit::syntax::native::{parse_template, ast::Expr};
 ///
-/// let (t, diags) = parse_template(b"Hello, ${name}!".as_slice(), "tmpl");
+/// let (t, diags) = parse_template(b"Hello, ${name}!".as_slice(), "tmpl").into_parts();
 /// assert!(diags.is_empty());
 /// let Expr::Template(tmpl) = t.expr() else { panic!() };
 /// assert_eq!(tmpl.parts().count(), 3);
 /// ```
-pub fn parse_template(src: impl Into<Arc<[u8]>>, filename: &str) -> (ExprFile, Diagnostics) {
+pub fn parse_template(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<ExprFile> {
     parse_template_shifted(src, filename, &|r| r)
 }
 
@@ -255,15 +251,15 @@ pub(crate) fn parse_template_shifted(
     src: impl Into<Arc<[u8]>>,
     filename: &str,
     shift: &dyn Fn(Range) -> Range,
-) -> (ExprFile, Diagnostics) {
+) -> Parse<ExprFile> {
     let src: Arc<[u8]> = src.into();
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
-        return (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
+        return Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Template);
     let root = p.parse_template_root();
     let (tree, raw) = p.finish(filename, src.clone());
     let diags = render_shifted(&tree, raw, shift);
-    (ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
+    Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
 }

@@ -35,11 +35,11 @@ use crate::suggest::name_suggestion;
 /// use hclkit::body::{Body, BodySchema};
 /// use hclkit::syntax::native::NativeBody;
 ///
-/// let (file, diags) = hclkit::parse_config(b"prot = 80\n".as_slice(), "main.hcl");
+/// let (file, diags) = hclkit::parse_config(b"prot = 80\n".as_slice(), "main.hcl").into_parts();
 /// assert!(diags.is_empty());
 /// let body: Arc<dyn Body> = NativeBody::arc_from_file(&file);
 /// let (_, diags) = body.content(&BodySchema::new().attribute("port", false));
-/// assert_eq!(diags.0[0].detail, "An argument named \"prot\" is not expected here. Did you mean \"port\"?");
+/// assert_eq!(diags[0].detail, "An argument named \"prot\" is not expected here. Did you mean \"port\"?");
 ///
 /// // The syntax tree stays at hand, for what the information model does not say.
 /// let native = NativeBody::from_file(&file);

@@ -16,7 +16,7 @@ use crate::syntax::native::token::TokenKind;
 /// ```
 /// use hclkit::syntax::native::ast::{Expr, LiteralValue};
 ///
-/// let (file, _) = hclkit::parse_config(b"n = 1.5e3\nb = true\nz = null\n".as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(b"n = 1.5e3\nb = true\nz = null\n".as_slice(), "main.hcl").into_value();
 /// let literal = |name: &str| match file.body().attribute(name).unwrap().expr() {
 ///     Expr::Literal(l) => l,
 ///     e => panic!("not a literal: {e:?}"),
@@ -117,7 +117,7 @@ impl<'a> TemplateJoinExpr<'a> {
 /// ```
 /// use hclkit::syntax::native::ast::{Expr, IndexKey, Traverser};
 ///
-/// let (e, _) = hclkit::parse_expression(b"var.list[0].name".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"var.list[0].name".as_slice(), "x.hcl").into_value();
 /// let Expr::ScopeTraversal(t) = e.expr() else { panic!("not a traversal") };
 /// assert_eq!(t.root_name(), "var");
 /// assert_eq!(t.len(), 4);
@@ -338,7 +338,7 @@ impl<'a> ConditionalExpr<'a> {
 /// ```
 /// use hclkit::syntax::native::ast::{BinaryOp, Expr, UnaryOp};
 ///
-/// let (e, _) = hclkit::parse_expression(b"a + b * c > 10 || !ok".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"a + b * c > 10 || !ok".as_slice(), "x.hcl").into_value();
 /// let Expr::BinaryOp(or) = e.expr() else { panic!("not a binary operation") };
 /// assert_eq!(or.op(), BinaryOp::LogicalOr);
 /// assert_eq!(or.op().symbol(), "||");
@@ -504,7 +504,7 @@ impl<'a> ObjectKey<'a> {
 /// ```
 /// use hclkit::syntax::native::ast::Expr;
 ///
-/// let (e, _) = hclkit::parse_expression(b"{ name = \"web\", (key) = 1 }".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"{ name = \"web\", (key) = 1 }".as_slice(), "x.hcl").into_value();
 /// let Expr::Object(o) = e.expr() else { panic!("not an object constructor") };
 /// let items: Vec<_> = o.items().collect();
 /// assert_eq!(items.len(), 2);

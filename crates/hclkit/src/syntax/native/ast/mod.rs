@@ -144,7 +144,7 @@ pub(crate) fn literal_string(src: &[u8], n: Node) -> Cow<'_, str> {
 /// ```
 /// use hclkit::Pos;
 ///
-/// let (file, _) = hclkit::parse_config(b"# settings\nname = \"web\" // the name\n".as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(b"# settings\nname = \"web\" // the name\n".as_slice(), "main.hcl").into_value();
 /// let tree = file.tree();
 /// assert_eq!(tree.filename().as_ref(), "main.hcl");
 /// assert_eq!(tree.comments().len(), 2);
@@ -298,7 +298,7 @@ impl TemplateParts<'_> {
 ///
 /// ```
 /// let src = "resource \"disk\" \"data\" {\n  size = 10\n}\n";
-/// let (file, diags) = hclkit::parse_config(src.as_bytes(), "main.hcl");
+/// let (file, diags) = hclkit::parse_config(src.as_bytes(), "main.hcl").into_parts();
 /// assert!(diags.is_empty());
 /// assert_eq!(file.source(), src.as_bytes());
 /// assert_eq!(file.body().blocks().count(), 1);
@@ -405,7 +405,7 @@ impl crate::diagnostic::SourceFiles for File {
 /// ```
 /// use hclkit::syntax::native::ast::Expr;
 ///
-/// let (e, diags) = hclkit::parse_expression(b"enabled ? 1 : 0".as_slice(), "x.hcl");
+/// let (e, diags) = hclkit::parse_expression(b"enabled ? 1 : 0".as_slice(), "x.hcl").into_parts();
 /// assert!(diags.is_empty());
 /// let Expr::Conditional(c) = e.expr() else { panic!("not a conditional") };
 /// // An `ExprFile` dereferences to its tree.
@@ -462,7 +462,7 @@ mod context_string_tests {
     }
 
     fn check(src: &str) -> Result<(), TestCaseError> {
-        let (file, _) = crate::parse_config(src.as_bytes(), "t.hcl");
+        let file = crate::parse_config(src.as_bytes(), "t.hcl").into_value();
         for offset in 0..=src.len() + 1 {
             prop_assert_eq!(file.context_string(offset), by_scan(&file, offset), "{:?} at {}", src, offset);
         }
@@ -473,7 +473,7 @@ mod context_string_tests {
     fn binary_search_finds_what_a_scan_finds() {
         let src = "a = 1\nb \"x\" {\n  c = 2\n}\nd = 3\ne {}\nf \"y\" \"z\" {\n  g {\n  }\n}\n";
         check(src).unwrap();
-        let (file, _) = crate::parse_config(src.as_bytes(), "t.hcl");
+        let file = crate::parse_config(src.as_bytes(), "t.hcl").into_value();
         file.context_string(0);
         assert!(file.top_blocks.get().is_some_and(|t| t.ordered && t.blocks.len() == 3));
         for broken in

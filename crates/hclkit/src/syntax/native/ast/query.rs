@@ -38,7 +38,7 @@ impl File {
     /// use hclkit::syntax::native::{ast::Expr, parse_config};
     ///
     /// let src = "resource \"a\" \"b\" {\n  tags = { Name = upper(var.name) }\n}\n";
-    /// let (file, _) = parse_config(src.as_bytes().to_vec(), "main.tf");
+    /// let file = parse_config(src.as_bytes().to_vec(), "main.tf").into_value();
     /// let at = file.nodes_at(src.find("var.name").unwrap() as u32 + 5);
     /// assert_eq!(at.block().unwrap().block_type(), "resource");
     /// assert_eq!(at.attribute.unwrap().name(), "tags");
@@ -106,7 +106,7 @@ mod tests {
             "",
         ];
         for src in sources {
-            let (file, _) = parse_config(src.as_bytes().to_vec(), "t.hcl");
+            let file = parse_config(src.as_bytes().to_vec(), "t.hcl").into_value();
             for offset in 0..=src.len() as u32 {
                 let at = file.nodes_at(offset);
                 for pair in at.blocks.windows(2) {

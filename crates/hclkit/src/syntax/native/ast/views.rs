@@ -80,8 +80,8 @@ view!(
     /// ```
     /// use hclkit::syntax::native::ast::BodyItem;
     ///
-    /// let (file, diags) = hclkit::parse_config(b"a = 1\nb {}\na = 2\n".as_slice(), "main.hcl");
-    /// assert_eq!(diags.0[0].summary, "Attribute redefined");
+    /// let (file, diags) = hclkit::parse_config(b"a = 1\nb {}\na = 2\n".as_slice(), "main.hcl").into_parts();
+    /// assert_eq!(diags[0].summary, "Attribute redefined");
     /// let body = file.body();
     /// let kinds: Vec<&str> = body
     ///     .items()
@@ -103,7 +103,7 @@ view!(
     /// ```
     /// use hclkit::Span;
     ///
-    /// let (file, _) = hclkit::parse_config(b"port   = 80\n".as_slice(), "main.hcl");
+    /// let file = hclkit::parse_config(b"port   = 80\n".as_slice(), "main.hcl").into_value();
     /// let a = file.body().attribute("port").unwrap();
     /// assert_eq!(a.name(), "port");
     /// assert_eq!(a.name_span(), Span::new(0, 4));
@@ -118,7 +118,7 @@ view!(
     /// A block `type "label" label { body }` (the reference's `hclsyntax.Block`).
     ///
     /// ```
-    /// let (file, _) = hclkit::parse_config(b"service \"web\" api {\n  port = 80\n}\n".as_slice(), "main.hcl");
+    /// let file = hclkit::parse_config(b"service \"web\" api {\n  port = 80\n}\n".as_slice(), "main.hcl").into_value();
     /// let b = file.body().blocks().next().unwrap();
     /// assert_eq!(b.block_type(), "service");
     /// let labels: Vec<(String, bool)> = b.labels().map(|l| (l.value().into_owned(), l.is_quoted())).collect();
@@ -317,7 +317,7 @@ impl<'a> Block<'a> {
 /// ```
 /// use hclkit::syntax::native::ast::Expr;
 ///
-/// let (e, _) = hclkit::parse_expression(b"f(a, [1, 2])".as_slice(), "x.hcl");
+/// let e = hclkit::parse_expression(b"f(a, [1, 2])".as_slice(), "x.hcl").into_value();
 /// let root = e.expr();
 /// assert!(matches!(root, Expr::FunctionCall(_)));
 /// assert_eq!(root.range().to_string(), "x.hcl:1,1-13");
@@ -383,7 +383,7 @@ view!(
     /// ```
     /// use hclkit::syntax::native::ast::{Expr, LiteralValue};
     ///
-    /// let (e, _) = hclkit::parse_expression(b"\"Hello, ${name}!\"".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"\"Hello, ${name}!\"".as_slice(), "x.hcl").into_value();
     /// let Expr::Template(t) = e.expr() else { panic!("not a template") };
     /// assert!(!t.is_string_literal());
     /// let parts: Vec<Expr> = t.parts().collect();
@@ -393,7 +393,7 @@ view!(
     /// assert_eq!(hello.value(), LiteralValue::String("Hello, ".into()));
     ///
     /// // A template that is one interpolation is unwrapped to it.
-    /// let (e, _) = hclkit::parse_expression(b"\"${name}\"".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"\"${name}\"".as_slice(), "x.hcl").into_value();
     /// assert!(matches!(e.expr(), Expr::TemplateWrap(w) if matches!(w.wrapped(), Expr::ScopeTraversal(_))));
     /// ```
     TemplateExpr
@@ -420,7 +420,7 @@ view!(
     /// ```
     /// use hclkit::syntax::native::ast::Expr;
     ///
-    /// let (e, _) = hclkit::parse_expression(b"concat(a, b...)".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"concat(a, b...)".as_slice(), "x.hcl").into_value();
     /// let Expr::FunctionCall(c) = e.expr() else { panic!("not a call") };
     /// assert_eq!(c.name(), "concat");
     /// assert_eq!(c.args().count(), 2);
@@ -455,7 +455,7 @@ view!(
     /// ```
     /// use hclkit::syntax::native::ast::Expr;
     ///
-    /// let (e, _) = hclkit::parse_expression(b"{ for k, v in var.m : v => k... if k != \"\" }".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"{ for k, v in var.m : v => k... if k != \"\" }".as_slice(), "x.hcl").into_value();
     /// let Expr::For(f) = e.expr() else { panic!("not a for expression") };
     /// assert!(f.is_object() && f.group());
     /// assert_eq!((f.key_var(), f.value_var()), (Some("k"), "v"));
@@ -476,7 +476,7 @@ view!(
     /// ```
     /// use hclkit::syntax::native::ast::Expr;
     ///
-    /// let (e, _) = hclkit::parse_expression(b"var.list[*].id".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"var.list[*].id".as_slice(), "x.hcl").into_value();
     /// let Expr::Splat(s) = e.expr() else { panic!("not a splat") };
     /// assert_eq!(e.text(s.source().span()), "var.list");
     /// assert_eq!(e.text(s.marker_span()), "[*]");
@@ -485,7 +485,7 @@ view!(
     /// assert_eq!(each.source().id(), Expr::AnonSymbol(s.item()).id());
     ///
     /// // An index with a key that is not constant is an index expression.
-    /// let (e, _) = hclkit::parse_expression(b"var.m[local.k]".as_slice(), "x.hcl");
+    /// let e = hclkit::parse_expression(b"var.m[local.k]".as_slice(), "x.hcl").into_value();
     /// let Expr::Index(i) = e.expr() else { panic!("not an index") };
     /// assert_eq!(e.text(i.key().span()), "local.k");
     /// ```

@@ -10,7 +10,7 @@
 //! use hclkit::eval::{evaluate, EvalContext};
 //! use hclkit_value::{stdlib, Value};
 //!
-//! let (file, _) = hclkit::parse_config(b"greeting = \"Hello, ${upper(name)}!\"\n".as_slice(), "main.hcl");
+//! let file = hclkit::parse_config(b"greeting = \"Hello, ${upper(name)}!\"\n".as_slice(), "main.hcl").into_value();
 //! let attr = file.body().attribute("greeting").unwrap();
 //! let ctx = EvalContext::new()
 //!     .with_variable("name", Value::string("web"))
@@ -53,7 +53,7 @@ use crate::syntax::native::ast::{Expr, NodeId, Tree};
 pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let mut ev = expr::Evaluator::new(expr.tree(), ctx);
     let (v, diags) = ev.run(expr, crate::context::Scope::Root(ctx));
-    (v, Diagnostics(diags))
+    (v, Diagnostics::from(diags))
 }
 
 /// [`evaluate`] for an expression of a shared tree (what
@@ -62,14 +62,14 @@ pub fn evaluate(expr: Expr<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostic
 pub(crate) fn evaluate_shared(tree: &Arc<Tree>, id: NodeId, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let mut ev = expr::Evaluator::new_shared(tree, ctx);
     let (v, diags) = ev.run(Expr::new(tree, id), crate::context::Scope::Root(ctx));
-    (v, Diagnostics(diags))
+    (v, Diagnostics::from(diags))
 }
 
 impl Expr<'_> {
     /// Evaluates the expression: [`evaluate`] as a method.
     ///
     /// ```
-    /// let (e, _) = hclkit::parse_expression(b"[for x in [1, 2, 3]: x * 2 if x > 1]".as_slice(), "expr");
+    /// let e = hclkit::parse_expression(b"[for x in [1, 2, 3]: x * 2 if x > 1]".as_slice(), "expr").into_value();
     /// let (v, diags) = e.expr().value(None);
     /// assert!(diags.is_empty());
     /// assert_eq!(v, hclkit_value::Value::tuple(vec![4.into(), 6.into()]));
