@@ -1,6 +1,7 @@
 //! [`Parse`]: what every parse function of both syntaxes returns.
 
 use crate::diagnostic::Diagnostics;
+use crate::syntax::native::Tokens;
 
 /// The result of parsing: the value (a tree, always present, partial when there are
 /// errors) and the diagnostics found, after ruff's `Parsed<T>`.
@@ -8,7 +9,8 @@ use crate::diagnostic::Diagnostics;
 /// Parsing never fails: a source with errors still gives a tree, in which the broken parts
 /// are placeholders. Take the parts you need: [`value`](Parse::value) and
 /// [`diagnostics`](Parse::diagnostics) to look, [`into_result`](Parse::into_result) to treat
-/// any error as failure, [`into_parts`](Parse::into_parts) for both.
+/// any error as failure, [`into_parts`](Parse::into_parts) for both. A native parse keeps
+/// its token stream when asked ([`tokens`](Parse::tokens)).
 ///
 /// ```
 /// use hclkit::syntax::native::parse_config;
@@ -30,12 +32,20 @@ use crate::diagnostic::Diagnostics;
 pub struct Parse<T> {
     value: T,
     diagnostics: Diagnostics,
+    // Boxed: most parses keep none, and the result stays the size of the tuple it replaced
+    // plus a word.
+    tokens: Option<Box<Tokens>>,
 }
 
 impl<T> Parse<T> {
     /// A result made of its parts.
     pub(crate) fn new(value: T, diagnostics: Diagnostics) -> Parse<T> {
-        Parse { value, diagnostics }
+        Parse { value, diagnostics, tokens: None }
+    }
+
+    /// The same result keeping `tokens`.
+    pub(crate) fn with_tokens(self, tokens: Tokens) -> Parse<T> {
+        Parse { tokens: Some(Box::new(tokens)), ..self }
     }
 
     /// The parsed value (a tree; partial when there are errors).
@@ -92,6 +102,22 @@ impl<T> Parse<T> {
     /// assert_eq!(*count.value(), 2);
     /// ```
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Parse<U> {
-        Parse { value: f(self.value), diagnostics: self.diagnostics }
+        Parse { value: f(self.value), diagnostics: self.diagnostics, tokens: self.tokens }
+    }
+
+    /// The token stream, when the parse was asked to keep it
+    /// ([`ParseOptions::keep_tokens`](crate::syntax::native::ParseOptions::keep_tokens));
+    /// always `None` for the JSON syntax.
+    ///
+    /// ```
+    /// use hclkit::syntax::native::ParseOptions;
+    ///
+    /// let parse = ParseOptions::new().keep_tokens(true).parse_template(&b"Hi ${name}!"[..], "t");
+    /// let texts: Vec<&[u8]> = parse.tokens().unwrap().pieces().map(|p| p.text()).collect();
+    /// assert_eq!(texts, [&b"Hi "[..], b"${", b"name", b"}", b"!", b""]);
+    /// assert!(hclkit::parse_template(&b"Hi"[..], "t").tokens().is_none());
+    /// ```
+    pub fn tokens(&self) -> Option<&Tokens> {
+        self.tokens.as_deref()
     }
 }

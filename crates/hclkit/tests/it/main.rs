@@ -41,5 +41,6 @@ mod spec_examples;
 mod static_analysis;
 mod stdlib;
 mod syntax_wall;
+mod tokens;
 mod tryfunc;
 mod typeexpr;

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 const CORE: &[&str] = &[
     "native/lexer",
     "native/token",
+    "native/tokens",
     "native/parser",
     "native/ast",
     "native/escape",

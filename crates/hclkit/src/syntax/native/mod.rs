@@ -16,12 +16,14 @@ mod parser;
 mod ref_ident;
 pub mod structure;
 pub mod token;
+mod tokens;
 
 use std::sync::Arc;
 
 pub use ast::MAX_SOURCE_LEN;
 pub use ast::{ExprFile, File};
 pub use escape::write_quoted;
+pub use tokens::{Piece, Pieces, Tokens};
 
 /// Whether `s` is one identifier of the native syntax (the reference's
 /// `hclsyntax.ValidIdentifier`): a letter (Unicode `XID_Start`) or `_`, then letters, digits
@@ -83,6 +85,68 @@ fn render_shifted(tree: &ast::Tree, raw: Vec<diag::RawDiag>, shift: &dyn Fn(Rang
         return Diagnostics::new();
     }
     raw.iter().map(|d| d.render(tree, shift)).collect()
+}
+
+/// How to parse: the options of [`parse_config`], [`parse_expression`] and
+/// [`parse_template`], which use the defaults.
+///
+/// ```
+/// use hclkit::syntax::native::ParseOptions;
+///
+/// let options = ParseOptions::new().keep_tokens(true);
+/// let parse = options.parse_config(&b"a = 1 # one\n"[..], "main.hcl");
+/// assert!(!parse.has_errors());
+/// assert_eq!(parse.tokens().unwrap().len(), 5); // a, =, 1, the comment, end of input
+/// assert!(ParseOptions::new().parse_config(&b"a = 1\n"[..], "main.hcl").tokens().is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    keep_tokens: bool,
+}
+
+impl ParseOptions {
+    /// The defaults: no token stream kept.
+    pub fn new() -> ParseOptions {
+        ParseOptions::default()
+    }
+
+    /// Whether the result keeps the token stream ([`Parse::tokens`]): every token with its
+    /// kind and span, the gaps between them white space (see [`Tokens`]). Off by default;
+    /// on, the source is lexed once more (by the parser's lexer, in the parser's mode) after
+    /// parsing. Sources too large to parse (`MAX_SOURCE_LEN`) keep none.
+    pub fn keep_tokens(mut self, keep: bool) -> ParseOptions {
+        self.keep_tokens = keep;
+        self
+    }
+
+    /// [`parse_config`] with these options.
+    pub fn parse_config(&self, src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<File> {
+        let src: Arc<[u8]> = src.into();
+        let parse = parse_config(src.clone(), filename);
+        self.finish(parse, src, filename, LexMode::Normal)
+    }
+
+    /// [`parse_expression`] with these options.
+    pub fn parse_expression(&self, src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<ExprFile> {
+        let src: Arc<[u8]> = src.into();
+        let parse = parse_expression(src.clone(), filename);
+        self.finish(parse, src, filename, LexMode::Normal)
+    }
+
+    /// [`parse_template`] with these options.
+    pub fn parse_template(&self, src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<ExprFile> {
+        let src: Arc<[u8]> = src.into();
+        let parse = parse_template(src.clone(), filename);
+        self.finish(parse, src, filename, LexMode::Template)
+    }
+
+    fn finish<T>(&self, parse: Parse<T>, src: Arc<[u8]>, filename: &str, mode: LexMode) -> Parse<T> {
+        if self.keep_tokens && src.len() < ast::MAX_SOURCE_LEN {
+            parse.with_tokens(Tokens::lex(src, filename, mode))
+        } else {
+            parse
+        }
+    }
 }
 
 /// Parses a configuration file (the reference's `hclsyntax.ParseConfig`).
