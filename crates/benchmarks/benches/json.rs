@@ -42,9 +42,7 @@ fn bench(c: &mut Criterion) {
         g.bench_function("hclkit", |b| {
             b.iter_batched(
                 || files.iter().map(|(n, s)| (n.as_str(), Arc::<[u8]>::from(s.as_slice()))).collect::<Vec<_>>(),
-                |srcs| {
-                    srcs.into_iter().map(|(n, s)| hclkit::syntax::json::parse(s, n)).collect::<Vec<_>>()
-                },
+                |srcs| srcs.into_iter().map(|(n, s)| hclkit::syntax::json::parse(s, n)).collect::<Vec<_>>(),
                 BatchSize::LargeInput,
             )
         });

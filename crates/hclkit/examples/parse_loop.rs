@@ -63,10 +63,7 @@ fn main() {
                 .map(|(n, s)| Box::new(hclkit::syntax::json::parse(s, n)) as Box<dyn std::any::Any>)
                 .collect()
         } else {
-            input
-                .into_iter()
-                .map(|(n, s)| Box::new(hclkit::parse_config(s, n)) as Box<dyn std::any::Any>)
-                .collect()
+            input.into_iter().map(|(n, s)| Box::new(hclkit::parse_config(s, n)) as Box<dyn std::any::Any>).collect()
         };
         let dt = t.elapsed().as_secs_f64();
         if let (Some(a), Some(b)) = (f0, minor_faults()) {

@@ -65,16 +65,19 @@
 //! | format source in the canonical layout (`hclfmt`, `terraform fmt`) | [`format::format`], [`format::Formatter`] |
 //! | convert the native syntax to JSON and back | [`convert::native_to_json`], [`convert::json_to_native`] |
 //! | walk the syntax tree, with a source range for every node | [`parse_config`], then [`syntax::native::ast::File::body`]: blocks, attributes, expressions, each with `range()` |
+//! | the token stream of a source (an editor, a highlighter), every byte accounted for | [`syntax::native::ParseOptions::keep_tokens`], then [`Parse::tokens`]: [`syntax::native::Tokens`] |
 //! | read files of either syntax, keep them for error snippets | [`Files`] |
 //! | report problems | [`Diagnostics`]; [`diagnostic::Renderer`] draws them as rustc does |
 //! | edit a file, keeping its comments and layout | not yet: [`format::tokens`] and [`format::write_tokens`] are the building blocks |
 //!
-//! Walking the tree:
+//! Walking the tree: every parse function returns a [`Parse`], which always holds a tree
+//! (partial when the source has errors) and the diagnostics found.
 //!
 //! ```
 //! let src = b"service \"web\" {\n  image = \"nginx\"\n}\n";
-//! let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl").into_parts();
-//! assert!(diags.is_empty()); // parsing never fails: a tree and diagnostics, always
+//! let parse = hclkit::parse_config(src.as_slice(), "main.hcl");
+//! assert!(!parse.has_errors()); // parsing never fails: a tree and diagnostics, always
+//! let file = parse.into_value(); // or into_result(), into_parts()
 //! let block = file.body().blocks().next().unwrap();
 //! assert_eq!(block.block_type(), "service");
 //! let attr = block.body().attributes().next().unwrap();
@@ -92,9 +95,10 @@
 //!
 //! * [`pos`]: byte spans ([`pos::Span`]), positions and ranges as the reference reports them
 //!   ([`pos::Pos`], [`pos::Range`]) and a lazy [`pos::LineIndex`].
-//! * [`diagnostic`]: [`diagnostic::Diagnostic`] and its text and JSON renderings.
+//! * [`diagnostic`]: [`diagnostic::Diagnostic`], the list [`Diagnostics`] and their text and
+//!   JSON renderings.
 //! * [`syntax`]: the native syntax (tokens, lexer, typed AST, parser, evaluator) and the JSON
-//!   syntax.
+//!   syntax; [`Parse`], what every parse returns.
 //! * [`body`]: the syntax-independent [`body::Body`] and schemas; [`merged`] merges bodies.
 //! * [`context`]: the [`context::EvalContext`] and evaluation [`context::Budget`] (no syntax).
 //! * [`eval`]: the evaluation API (context and [`eval::evaluate`], re-exported).

@@ -15,11 +15,11 @@ use crate::syntax::native::Tokens;
 /// ```
 /// use hclkit::syntax::native::parse_config;
 ///
-/// let parse = parse_config(&b"a = 1\n"[..], "main.hcl").into_parts();
+/// let parse = parse_config(&b"a = 1\n"[..], "main.hcl");
 /// assert!(!parse.has_errors());
 /// assert_eq!(parse.value().body().attributes().count(), 1);
 ///
-/// let broken = parse_config(&b"a = [\n"[..], "main.hcl").into_parts();
+/// let broken = parse_config(&b"a = [\n"[..], "main.hcl");
 /// assert!(broken.has_errors());
 /// let diags = broken.into_result().unwrap_err();
 /// assert_eq!(diags[0].summary, "Missing expression");
@@ -77,9 +77,9 @@ impl<T> Parse<T> {
     /// a value: use [`into_parts`](Parse::into_parts) to keep them).
     ///
     /// ```
-    /// let file = hclkit::parse_config(&b"a = 1\n"[..], "ok.hcl").into_parts().into_result().unwrap();
+    /// let file = hclkit::parse_config(&b"a = 1\n"[..], "ok.hcl").into_result().unwrap();
     /// assert!(file.body().attribute("a").is_some());
-    /// assert!(hclkit::parse_config(&b"a = \n"[..], "bad.hcl").into_parts().into_result().is_err());
+    /// assert!(hclkit::parse_config(&b"a = \n"[..], "bad.hcl").into_result().is_err());
     /// ```
     pub fn into_result(self) -> Result<T, Diagnostics> {
         if self.diagnostics.has_errors() {
@@ -97,7 +97,7 @@ impl<T> Parse<T> {
     /// The same result with the value passed through `f`.
     ///
     /// ```
-    /// let parse = hclkit::parse_config(&b"a = 1\nb = 2\n"[..], "x.hcl").into_parts();
+    /// let parse = hclkit::parse_config(&b"a = 1\nb = 2\n"[..], "x.hcl");
     /// let count = parse.map(|file| file.body().attributes().count());
     /// assert_eq!(*count.value(), 2);
     /// ```
