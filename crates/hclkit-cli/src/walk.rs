@@ -80,7 +80,7 @@ fn walk_error(e: &ignore::Error) -> Option<(String, String)> {
     match e {
         ignore::Error::WithPath { path, err } => {
             let reason = match err.io_error() {
-                Some(io) => hclkit::files::io_reason(io),
+                Some(io) => crate::os_error::reason(io),
                 None => return None,
             };
             Some((path.display().to_string(), reason))
