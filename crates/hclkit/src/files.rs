@@ -37,47 +37,48 @@ use crate::diagnostic::{Diagnostic, Diagnostics, SourceFiles};
 use crate::syntax::json::{self, JsonBody, JsonFile};
 use crate::syntax::native::{self, File, NativeBody};
 
-/// A parsed file, in its syntax.
+/// A source file parsed in its syntax: the file (its source and tree) and, through
+/// [`body`](SourceFile::body), its root body.
 #[derive(Debug)]
-pub enum Parsed {
+pub enum SourceFile {
     /// A native-syntax file.
     Native(File),
     /// A JSON-syntax file.
     Json(JsonFile),
 }
 
-impl Parsed {
+impl SourceFile {
     /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native
     /// syntax otherwise (as the reference's hcldec chooses). The result keeps the file (its
-    /// source and tree), so diagnostics about it can show snippets; [`body`](Parsed::body)
+    /// source and tree), so diagnostics about it can show snippets; [`body`](SourceFile::body)
     /// gives its root body. [`Files::parse`] does the same and also keeps the file in a
     /// registry; to parse several files at once (each on its own thread) and keep them in a
     /// chosen order, parse with this and keep each with [`Files::add_parsed`].
     ///
     /// ```
     /// use hclkit::body::{Body, BodySchema};
-    /// use hclkit::Parsed;
+    /// use hclkit::SourceFile;
     ///
-    /// let (file, diags) = Parsed::parse(br#"{"a": 1}"#.to_vec(), "x.json");
-    /// assert!(diags.is_empty() && matches!(file, Parsed::Json(_)));
+    /// let (file, diags) = SourceFile::parse(br#"{"a": 1}"#.to_vec(), "x.json");
+    /// assert!(diags.is_empty() && matches!(file, SourceFile::Json(_)));
     /// let (content, _) = file.body().content(&BodySchema::new().attribute("a", true));
     /// assert!(content.attributes.contains_key("a"));
     /// ```
-    pub fn parse(src: impl Into<Arc<[u8]>>, name: &str) -> (Parsed, Diagnostics) {
+    pub fn parse(src: impl Into<Arc<[u8]>>, name: &str) -> (SourceFile, Diagnostics) {
         if name.ends_with(".json") {
             let (file, diags) = json::parse(src, name);
-            (Parsed::Json(file), diags)
+            (SourceFile::Json(file), diags)
         } else {
             let (file, diags) = native::parse_config(src, name);
-            (Parsed::Native(file), diags)
+            (SourceFile::Native(file), diags)
         }
     }
 
     /// The file's root body.
     pub fn body(&self) -> Arc<dyn Body> {
         match self {
-            Parsed::Native(f) => NativeBody::arc_from_file(f),
-            Parsed::Json(f) => JsonBody::arc_from_file(f),
+            SourceFile::Native(f) => NativeBody::arc_from_file(f),
+            SourceFile::Json(f) => JsonBody::arc_from_file(f),
         }
     }
 }
@@ -87,7 +88,7 @@ impl Parsed {
 struct Entry {
     name: Arc<str>,
     src: Arc<[u8]>,
-    parsed: Option<Parsed>,
+    parsed: Option<SourceFile>,
     /// For a file whose tree [`Files::release_trees`] dropped: whether it was JSON.
     released_json: Option<bool>,
 }
@@ -115,7 +116,7 @@ impl Files {
     pub fn parse_native(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
         let (file, diags) = native::parse_config(src.clone(), name);
-        (self.keep(name, src, Parsed::Native(file)), diags)
+        (self.keep(name, src, SourceFile::Native(file)), diags)
     }
 
     /// Parses `src` as the JSON syntax, keeps the file, and returns its body and the parse's
@@ -123,7 +124,7 @@ impl Files {
     pub fn parse_json(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
         let (file, diags) = json::parse(src.clone(), name);
-        (self.keep(name, src, Parsed::Json(file)), diags)
+        (self.keep(name, src, SourceFile::Json(file)), diags)
     }
 
     /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native
@@ -136,9 +137,9 @@ impl Files {
         }
     }
 
-    /// Keeps a file parsed elsewhere (see [`Parsed::parse`]) and returns its root body, as
+    /// Keeps a file parsed elsewhere (see [`SourceFile::parse`]) and returns its root body, as
     /// [`parse`](Files::parse) does for the file it parses.
-    pub fn add_parsed(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
+    pub fn add_parsed(&mut self, name: &str, src: Arc<[u8]>, parsed: SourceFile) -> Arc<dyn Body> {
         self.keep(name, src, parsed)
     }
 
@@ -147,7 +148,7 @@ impl Files {
         self.files.push(Entry { name: Arc::from(name), src: src.into(), parsed: None, released_json: None });
     }
 
-    fn keep(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
+    fn keep(&mut self, name: &str, src: Arc<[u8]>, parsed: SourceFile) -> Arc<dyn Body> {
         let body = parsed.body();
         self.files.push(Entry { name: Arc::from(name), src, parsed: Some(parsed), released_json: None });
         body
@@ -173,7 +174,7 @@ impl Files {
     pub fn release_trees(&mut self) {
         for f in &mut self.files {
             if let Some(parsed) = f.parsed.take() {
-                f.released_json = Some(matches!(parsed, Parsed::Json(_)));
+                f.released_json = Some(matches!(parsed, SourceFile::Json(_)));
             }
         }
     }
@@ -185,9 +186,9 @@ impl Files {
         for f in &mut self.files {
             if let Some(json) = f.released_json.take() {
                 f.parsed = Some(if json {
-                    Parsed::Json(json::parse(f.src.clone(), &f.name).0)
+                    SourceFile::Json(json::parse(f.src.clone(), &f.name).0)
                 } else {
-                    Parsed::Native(native::parse_config(f.src.clone(), &f.name).0)
+                    SourceFile::Native(native::parse_config(f.src.clone(), &f.name).0)
                 });
             }
         }
@@ -213,7 +214,7 @@ impl Files {
     /// ```
     pub fn replace(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
-        let (parsed, diags) = Parsed::parse(src.clone(), name);
+        let (parsed, diags) = SourceFile::parse(src.clone(), name);
         let body = parsed.body();
         let entry = Entry { name: Arc::from(name), src, parsed: Some(parsed), released_json: None };
         match self.position(name) {
@@ -238,7 +239,7 @@ impl Files {
     }
 
     /// The parsed file called `name`, if it was parsed here.
-    pub fn get(&self, name: &str) -> Option<&Parsed> {
+    pub fn get(&self, name: &str) -> Option<&SourceFile> {
         self.entry(name)?.parsed.as_ref()
     }
 
@@ -323,8 +324,8 @@ impl SourceFiles for Files {
 
     fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
         match self.entry(filename)?.parsed.as_ref()? {
-            Parsed::Native(f) => f.context_string(offset),
-            Parsed::Json(f) => f.context_string(offset),
+            SourceFile::Native(f) => f.context_string(offset),
+            SourceFile::Json(f) => f.context_string(offset),
         }
     }
 }
@@ -342,8 +343,8 @@ mod tests {
         files.parse(b"[]".to_vec(), "x.json");
         assert_eq!(files.names().collect::<Vec<_>>(), ["vars.json", "broken.hcl", "x.json"]);
         assert_eq!(files.position("x.json"), Some(2));
-        assert!(matches!(files.get("broken.hcl"), Some(Parsed::Native(_))));
-        assert!(matches!(files.get("x.json"), Some(Parsed::Json(_))));
+        assert!(matches!(files.get("broken.hcl"), Some(SourceFile::Native(_))));
+        assert!(matches!(files.get("x.json"), Some(SourceFile::Json(_))));
         assert!(files.get("vars.json").is_none());
         assert_eq!(files.source("vars.json"), Some(b"{}".as_slice()));
     }
@@ -379,7 +380,7 @@ mod tests {
         assert!(body.just_attributes().0.contains_key("b"));
         // A JSON name is parsed as JSON; a new name goes last.
         files.replace(b"{\"c\": 1}".to_vec(), "y.json");
-        assert!(matches!(files.get("y.json"), Some(Parsed::Json(_))));
+        assert!(matches!(files.get("y.json"), Some(SourceFile::Json(_))));
         assert_eq!(files.position("y.json"), Some(2));
         assert!(files.remove("m.hcl"));
         assert_eq!(files.names().collect::<Vec<_>>(), ["x.json", "y.json"]);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hclkit::convert::{BlockShape, Schema, ToJsonOptions};
-use hclkit::files::Parsed;
+use hclkit::files::SourceFile;
 use hclkit::{Diagnostics, Files};
 use rayon::prelude::*;
 
@@ -381,7 +381,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
     if diags.has_errors() {
         return Err(diags);
     }
-    let Some(Parsed::Native(file)) = files.get(name) else {
+    let Some(SourceFile::Native(file)) = files.get(name) else {
         return Err(diags);
     };
     let opts = ToJsonOptions {
@@ -423,7 +423,7 @@ fn to_native(src: Vec<u8>, name: &str, schema: &Schema, mut diags: Diagnostics, 
     if failed {
         return Err(diags);
     }
-    let Some(Parsed::Json(file)) = files.get(name) else {
+    let Some(SourceFile::Json(file)) = files.get(name) else {
         return Err(diags);
     };
     let (text, d) = hclkit::convert::to_native(file, schema);

@@ -8,7 +8,10 @@ use std::rc::Rc;
 use hclkit_value::convert::{convert, unify_values_unsafe, unify_with_conversions};
 use hclkit_value::{Type, Value};
 
-use super::{implied_schema, implied_type, source_range, AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, Spec, TransformSpec};
+use super::{
+    implied_schema, implied_type, source_range, AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, Spec,
+    TransformSpec,
+};
 use crate::body::{Block, Body, BodyContent, BodySchema};
 use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use hclkit::body::Body;
 use hclkit::eval::Budget;
-use hclkit::files::Parsed;
+use hclkit::files::SourceFile;
 use hclkit::spec::run::{unsupported_result, ContextOptions, FunctionLibrary};
 use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostics, Files};
@@ -158,7 +158,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         let read_parse = |name: &String| {
             read_reference(name).map(|src| {
                 let src: std::sync::Arc<[u8]> = src.into();
-                let (parsed, diags) = Parsed::parse(src.clone(), name);
+                let (parsed, diags) = SourceFile::parse(src.clone(), name);
                 (src, parsed, diags)
             })
         };

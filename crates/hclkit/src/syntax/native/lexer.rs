@@ -22,7 +22,10 @@ use crate::pos::Span;
 mod scan;
 
 pub(crate) use scan::{decode_utf8, ident_continue, ident_end, number_end, trim_space};
-use scan::{CLASS, IDENT_CONT, QUOTED_PLAIN, heredoc_intro, is_id_start, line_comment_end, not_ident_bytes, quoted_lit_end, template_lit_end};
+use scan::{
+    heredoc_intro, is_id_start, line_comment_end, not_ident_bytes, quoted_lit_end, template_lit_end, CLASS, IDENT_CONT,
+    QUOTED_PLAIN,
+};
 
 /// What the lexer starts with: a config file or expression, or a bare template.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

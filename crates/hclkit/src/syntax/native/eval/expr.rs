@@ -670,7 +670,6 @@ impl<'a> Evaluator<'a> {
         }
         self.eval(key.expr(), scope)
     }
-
 }
 
 /// A conditional's result type and the conversions of its true and false results to it.

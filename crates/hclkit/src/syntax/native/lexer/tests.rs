@@ -46,10 +46,7 @@ fn numbers() {
 
 #[test]
 fn identifiers() {
-    assert_eq!(
-        c("_a a-b -a é 1a"),
-        r#"Ident"_a" Ident"a-b" Minus"-" Ident"a" Ident"é" NumberLit"1" Ident"a" EOF"""#
-    );
+    assert_eq!(c("_a a-b -a é 1a"), r#"Ident"_a" Ident"a-b" Minus"-" Ident"a" Ident"é" NumberLit"1" Ident"a" EOF"""#);
     assert_eq!(c("e\u{301}x"), "Ident\"e\\u{301}x\" EOF\"\"");
     assert_eq!(c("a\u{200b}b"), "Ident\"a\" Invalid\"\\u{200b}\" Ident\"b\" EOF\"\"");
 }
@@ -137,10 +134,7 @@ fn nested_braces_in_interpolation() {
 
 #[test]
 fn heredocs() {
-    assert_eq!(
-        c("x=<<EOT\n  EOT  \n"),
-        r#"Ident"x" Equal"=" OHeredoc"<<EOT\n" CHeredoc"  EOT  " Newline"\n" EOF"""#
-    );
+    assert_eq!(c("x=<<EOT\n  EOT  \n"), r#"Ident"x" Equal"=" OHeredoc"<<EOT\n" CHeredoc"  EOT  " Newline"\n" EOF"""#);
     assert_eq!(
         c("x = <<EOT\r\nab\r\nEOT\r\n"),
         r#"Ident"x" Equal"=" OHeredoc"<<EOT\r\n" StringLit"ab\r\n" CHeredoc"EOT" Newline"\r\n" EOF"""#
