@@ -46,11 +46,22 @@ pub fn read_failure(path: &str, reason: &str, directory: bool) -> Diagnostic {
 }
 
 /// [`read_failure`] for an I/O error on a file.
+///
+/// ```
+/// let e = std::fs::read("/no/such/dir/main.tf").unwrap_err();
+/// let d = hclkit_cli::inputs::io_failure("main.tf", &e);
+/// assert_eq!(d.detail, "The file \"main.tf\" could not be read: No such file or directory.");
+/// ```
 pub fn io_failure(path: &str, e: &std::io::Error) -> Diagnostic {
     read_failure(path, &os_error::reason(e), false)
 }
 
 /// Reads the file at `path` (standard input for `-`), with [`read_failure`] when it cannot.
+///
+/// ```
+/// let d = hclkit_cli::inputs::read("/no/such/dir/main.tf").unwrap_err();
+/// assert_eq!(d.summary, "Failed to read file");
+/// ```
 pub fn read(path: &str) -> Result<Vec<u8>, Box<Diagnostic>> {
     read_path_or_stdin(path).map_err(|e| Box::new(io_failure(path, &e)))
 }
@@ -74,6 +85,11 @@ pub fn reference_read_error(path: &str, json: bool) -> Diagnostic {
 
 /// Reads the file at `path` as the reference's hcldec does: its bytes, or
 /// [`reference_read_error`] (JSON's when the name ends in `.json`).
+///
+/// ```
+/// let d = hclkit_cli::inputs::read_reference("/no/such/dir/in.json").unwrap_err();
+/// assert_eq!(d.summary, "Failed to open file");
+/// ```
 pub fn read_reference(path: &str) -> Result<Vec<u8>, Box<Diagnostic>> {
     std::fs::read(path).map_err(|_| Box::new(reference_read_error(path, path.ends_with(".json"))))
 }
