@@ -156,3 +156,8 @@ pub use syntax::native::{parse_config, parse_config_strict, parse_expression, pa
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The examples of the crate's README (its page on crates.io), compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
