@@ -145,7 +145,7 @@ pub use spec as decode;
 pub use de::{from_file, from_str, Decoder};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use error::Error;
-pub use files::{Files, Parsed};
+pub use files::{Files, SourceFile};
 pub use pos::{Pos, Range, Span};
 pub use ser::to_string;
 pub use spanned::Spanned;
@@ -156,3 +156,8 @@ pub use syntax::native::{parse_config, parse_config_strict, parse_expression, pa
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The examples of the crate's README (its page on crates.io), compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
