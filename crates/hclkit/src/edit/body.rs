@@ -223,6 +223,11 @@ impl Block {
         &self.body
     }
 
+    /// The text between the braces of a block written on one line (empty otherwise).
+    pub fn inline_text(&self) -> &str {
+        self.inline.as_deref().unwrap_or("")
+    }
+
     /// Whether the block was written on one line (`b { a = 1 }`).
     pub fn is_inline(&self) -> bool {
         self.inline.is_some()
@@ -379,6 +384,13 @@ impl Body {
             return None;
         }
         let item = self.items.remove(index);
+        // Two blank items meeting: one blank line stays.
+        if index > 0
+            && matches!(self.items.get(index - 1), Some(Item { kind: ItemKind::Blank(_), .. }))
+            && matches!(self.items.get(index), Some(Item { kind: ItemKind::Blank(_), .. }))
+        {
+            self.items.remove(index);
+        }
         for j in [index.checked_sub(1), Some(index)].into_iter().flatten() {
             if let Some(n) = self.items.get_mut(j) {
                 if matches!(n.kind, ItemKind::Attribute(_)) {

@@ -266,6 +266,52 @@ impl Document {
         it
     }
 
+    /// The item path of the attribute at `address` (its keys and indexes ignored).
+    pub fn attribute_path(&self, address: &str) -> Option<Vec<usize>> {
+        let a = address::parse(address).ok()?;
+        address::find_attribute(&self.body, &a.parts)
+    }
+
+    /// The item paths of the blocks that dotted parts name by hcledit's longest-match rule
+    /// (labels first, then nested block types).
+    pub fn block_paths_longest(&self, parts: &[String]) -> Vec<Vec<usize>> {
+        address::find_blocks(&self.body, parts)
+    }
+
+    /// The indexes of the top-level blocks with exactly this type and labels (`*` for any).
+    pub fn top_block_indexes(&self, parts: &[String]) -> Vec<usize> {
+        let Some((ty, labels)) = parts.split_first() else { return Vec::new() };
+        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+        self.body
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| {
+                it.as_block().is_some_and(|b| {
+                    b.ty == *ty
+                        && b.labels.len() == labels.len()
+                        && b.labels().iter().zip(&labels).all(|(l, a)| l == a || *a == "*" || l == "*")
+                })
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Removes the top-level blocks with exactly this type and labels; a blank line left at
+    /// the start of the file, or doubled, goes too (as hcledit does). Returns how many.
+    pub fn remove_top_blocks(&mut self, parts: &[String]) -> usize {
+        let idx = self.top_block_indexes(parts);
+        for &i in idx.iter().rev() {
+            self.body.remove(i);
+        }
+        if !idx.is_empty() {
+            while matches!(self.body.items.first(), Some(Item { kind: ItemKind::Blank(_), .. })) {
+                self.body.items.remove(0);
+            }
+        }
+        idx.len()
+    }
+
     /// Removes the blocks at `address`; returns how many.
     pub fn remove_blocks(&mut self, address: &str) -> Result<usize, EditError> {
         let mut paths = self.block_paths(address)?;
