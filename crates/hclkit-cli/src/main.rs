@@ -55,7 +55,7 @@ pub enum Command {
     /// Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it).
     Eval(eval::EvalArgs),
     /// Edit a file as hcledit does (attribute, block and body verbs), keeping what is not edited.
-    #[command(long_about = edit::ABOUT)]
+    #[command(long_about = edit::ABOUT, disable_help_flag = true)]
     Edit(edit::EditArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),

@@ -128,6 +128,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
         }
         ["block", "get"] => {
             want(w, 3, "block get ADDRESS")?;
+            addr(&w[2])?;
             let items = doc.block_items(&w[2]);
             let text: Vec<String> = items.iter().map(|i| block_text(i)).collect();
             Ok(Output::Text(hclkit::format::format_str(&text.join("\n"))))
@@ -156,7 +157,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
             let (from, to) = (addr(&w[2])?, addr(&w[3])?);
             let labels: Vec<&str> = to.parts[1..].iter().map(String::as_str).collect();
             for i in doc.top_block_indexes(&from.parts) {
-                if let Some(b) = doc.item_at_mut(&[i]).as_block_mut() {
+                if let Some(b) = doc.block_at_mut(&[i]) {
                     b.set_block_type(&to.parts[0]);
                     b.set_labels(&labels);
                 }
@@ -189,6 +190,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
         }
         ["body", "get"] => {
             want(w, 3, "body get ADDRESS")?;
+            addr(&w[2])?;
             let blocks = doc.blocks(&w[2]);
             let Some(b) = blocks.first() else { return Ok(Output::Text(String::new())) };
             let mut text = String::new();

@@ -297,19 +297,37 @@ impl Document {
             .collect()
     }
 
-    /// Removes the top-level blocks with exactly this type and labels; a blank line left at
-    /// the start of the file, or doubled, goes too (as hcledit does). Returns how many.
+    /// Removes the top-level blocks with exactly this type and labels, then lays the file out
+    /// vertically as hcledit's `block rm` does: no blank line at the start or the end, and at
+    /// most one blank line between items. Returns how many blocks went.
     pub fn remove_top_blocks(&mut self, parts: &[String]) -> usize {
         let idx = self.top_block_indexes(parts);
         for &i in idx.iter().rev() {
             self.body.remove(i);
         }
-        if !idx.is_empty() {
-            while matches!(self.body.items.first(), Some(Item { kind: ItemKind::Blank(_), .. })) {
-                self.body.items.remove(0);
+        let items = &mut self.body.items;
+        let blank = |it: &Item| matches!(it.kind, ItemKind::Blank(_));
+        while items.first().is_some_and(blank) {
+            items.remove(0);
+        }
+        while items.last().is_some_and(blank) && items.len() > 1 {
+            items.pop();
+        }
+        let nl = if self.body.newline.is_empty() { "\n" } else { self.body.newline };
+        items.dedup_by(|b, a| blank(&*a) && blank(&*b));
+        for it in items.iter_mut() {
+            if let ItemKind::Blank(s) = &mut it.kind {
+                if s.matches('\n').count() > 1 {
+                    *s = nl.to_owned();
+                }
             }
         }
         idx.len()
+    }
+
+    /// The block at an item path, mutably (a changed type or label lays out its header line).
+    pub fn block_at_mut(&mut self, path: &[usize]) -> Option<&mut Block> {
+        item_at_mut(&mut self.body, path).as_block_mut()
     }
 
     /// Removes the blocks at `address`; returns how many.
