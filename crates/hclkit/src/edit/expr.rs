@@ -160,8 +160,10 @@ impl Expression {
         }
         let ls = self.text[..s].rfind('\n').map_or(0, |i| i + 1);
         let le = self.text[e..].find('\n').map_or(t.len(), |i| e + i + 1);
-        if self.text[ls..s].trim().is_empty() && self.text[e..le].trim().is_empty() && le <= t.len() && ls > 0 {
-            // The item is alone on its lines.
+        let rest = self.text[e..le].trim();
+        let owned_rest = rest.is_empty() || rest.starts_with('#') || rest.starts_with("//");
+        if self.text[ls..s].trim().is_empty() && owned_rest && ls > 0 {
+            // The item is alone on its lines (with its trailing comment).
             s = ls;
             e = le;
         } else if k >= t.len() || t[k] != b',' {
