@@ -152,7 +152,7 @@ impl Document {
         }
         let max = a.len().min(b.len()) - p;
         let mut s = a.iter().rev().zip(b.iter().rev()).take(max).take_while(|(x, y)| x == y).count();
-        while s > 0 && a[a.len() - s - 1] != b'\n' {
+        while s > 0 && s < a.len() && a[a.len() - s - 1] != b'\n' {
             s -= 1;
         }
         let range = p..a.len() - s;
