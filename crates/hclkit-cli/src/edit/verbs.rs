@@ -34,7 +34,9 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
         ["attribute", "get"] => {
             want(w, 3, "attribute get ADDRESS")?;
             let a = addr(&w[2])?;
-            let Some(item) = doc.attribute(&address_without_path(&w[2])) else { return Ok(Output::Text(String::new())) };
+            let Some(item) = doc.attribute(&address_without_path(&w[2])) else {
+                return Ok(Output::Text(String::new()));
+            };
             let Some(attr) = item.as_attribute() else { return Ok(Output::Text(String::new())) };
             let mut text = if a.path.is_empty() {
                 attr.expr().as_str().to_owned()
@@ -101,7 +103,10 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
             let (fname, fblock) = from.parts.split_last().ok_or("an empty address")?;
             let (tname, tblock) = to.parts.split_last().ok_or("an empty address")?;
             if fblock != tblock {
-                return Err(format!("moving an attribute across blocks has not been implemented yet: {} -> {}", w[2], w[3]));
+                return Err(format!(
+                    "moving an attribute across blocks has not been implemented yet: {} -> {}",
+                    w[2], w[3]
+                ));
             }
             p.pop();
             let body = doc.body_at_mut(&p);

@@ -28,7 +28,8 @@ fn cases() {
     let mut bad = Vec::new();
     for case in names {
         let input = std::fs::read_to_string(case.join("in.hcl")).unwrap();
-        let args: Vec<String> = std::fs::read_to_string(case.join("args")).unwrap().lines().map(str::to_owned).collect();
+        let args: Vec<String> =
+            std::fs::read_to_string(case.join("args")).unwrap().lines().map(str::to_owned).collect();
         let want = std::fs::read_to_string(case.join("want.hcl")).unwrap();
         let out = edit(&args, &input);
         let got = String::from_utf8_lossy(&out.stdout);
@@ -51,7 +52,11 @@ fn refuses_what_does_not_parse_and_leaves_the_file() {
     let f = d.join("broken.hcl");
     let src = "a = 1\nb = [\n";
     std::fs::write(&f, src).unwrap();
-    let args: Vec<String> = ["attribute", "set", "a", "2", "-u", "-f"].iter().map(|s| s.to_string()).chain([f.to_string_lossy().into_owned()]).collect();
+    let args: Vec<String> = ["attribute", "set", "a", "2", "-u", "-f"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([f.to_string_lossy().into_owned()])
+        .collect();
     let out = edit(&args, "");
     assert!(!out.status.success());
     assert_eq!(std::fs::read_to_string(&f).unwrap(), src);
@@ -63,7 +68,11 @@ fn updates_in_place() {
     std::fs::create_dir_all(&d).unwrap();
     let f = d.join("ok.hcl");
     std::fs::write(&f, "# c\na = 1\n").unwrap();
-    let args: Vec<String> = ["attribute", "set", "a", "2", "-u", "-f"].iter().map(|s| s.to_string()).chain([f.to_string_lossy().into_owned()]).collect();
+    let args: Vec<String> = ["attribute", "set", "a", "2", "-u", "-f"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([f.to_string_lossy().into_owned()])
+        .collect();
     let out = edit(&args, "");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stdout.is_empty());

@@ -71,7 +71,8 @@ pub fn parse(s: &str) -> Result<Address, String> {
                     }
                     let end = end.ok_or_else(|| format!("failed to parse address {s:?}: unterminated key"))?;
                     let lit = &rest[..end + 2];
-                    let key = super::expr::literal_string(lit).ok_or_else(|| format!("failed to parse address {s:?}: bad key {lit}"))?;
+                    let key = super::expr::literal_string(lit)
+                        .ok_or_else(|| format!("failed to parse address {s:?}: bad key {lit}"))?;
                     if !r[end + 1..].starts_with(']') {
                         return Err(format!("failed to parse address {s:?}: expected ]"));
                     }

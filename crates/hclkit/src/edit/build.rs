@@ -17,7 +17,12 @@ pub(crate) struct Builder<'s> {
 /// A body over `src` (which must parse without errors to be structured; otherwise opaque).
 pub(crate) fn body_from_text(src: &str) -> Body {
     let (file, diags) = crate::syntax::native::parse_config(src.as_bytes(), "edit");
-    let errors = diags.0.iter().filter(|d| d.severity == crate::Severity::Error).filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize)).collect();
+    let errors = diags
+        .0
+        .iter()
+        .filter(|d| d.severity == crate::Severity::Error)
+        .filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize))
+        .collect();
     Builder::new(src, errors).top(&file)
 }
 
@@ -62,7 +67,11 @@ impl<'s> Builder<'s> {
                 None => {
                     let (le, _) = self.next_line_end(e.max(s));
                     let le = le.max(ls);
-                    out.push(Item { lead: String::new(), kind: ItemKind::Opaque(self.src[ls..le].to_owned()), dirty: false });
+                    out.push(Item {
+                        lead: String::new(),
+                        kind: ItemKind::Opaque(self.src[ls..le].to_owned()),
+                        dirty: false,
+                    });
                     cursor = le;
                 }
             }
@@ -126,7 +135,8 @@ impl<'s> Builder<'s> {
             BodyItem::Block(b) => {
                 let open = b.open_brace_span();
                 let close = b.close_brace_span();
-                let (os, oe, cs, ce) = (open.start as usize, open.end as usize, close.start as usize, close.end as usize);
+                let (os, oe, cs, ce) =
+                    (open.start as usize, open.end as usize, close.start as usize, close.end as usize);
                 if src.get(os..oe) != Some("{") || src.get(cs..ce) != Some("}") || cs < oe {
                     return None;
                 }
@@ -134,7 +144,11 @@ impl<'s> Builder<'s> {
                 if !clean {
                     return None;
                 }
-                let labels = b.labels().map(|l| l.span().slice(src.as_bytes())).map(|l| String::from_utf8_lossy(l).into_owned()).collect();
+                let labels = b
+                    .labels()
+                    .map(|l| l.span().slice(src.as_bytes()))
+                    .map(|l| String::from_utf8_lossy(l).into_owned())
+                    .collect();
                 let ty = src.get(s..b.type_span().end as usize)?.to_owned();
                 let header = Some(src.get(s..oe)?.to_owned());
                 let trail = src.get(ce..le)?.to_owned();

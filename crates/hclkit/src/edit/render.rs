@@ -88,19 +88,44 @@ pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
         let t = s.trim();
         !t.is_empty() && !t.starts_with('#') && !t.starts_with("//") && t.contains('=') && !t.ends_with('{')
     };
+    // A heredoc is one line to the formatter: its body does not end an alignment group.
+    let heredoc = heredoc_lines(&text, &starts);
     for i in 0..orig.len() {
         if !take[i] || !grouped(fmt[i]) {
             continue;
         }
         let mut j = i;
-        while j > 0 && !take[j - 1] && grouped(fmt[j - 1]) && fmt[j - 1] != orig[j - 1] {
-            j -= 1;
-            take[j] = true;
+        while j > 0 {
+            let k = j - 1;
+            if heredoc[k] || take[k] {
+                j = k;
+                if take[k] && !heredoc[k] && !grouped(fmt[k]) {
+                    break;
+                }
+                continue;
+            }
+            if grouped(fmt[k]) && fmt[k] != orig[k] {
+                take[k] = true;
+                j = k;
+            } else {
+                break;
+            }
         }
         let mut j = i + 1;
-        while j < orig.len() && !take[j] && grouped(fmt[j]) && fmt[j] != orig[j] {
-            take[j] = true;
-            j += 1;
+        while j < orig.len() {
+            if heredoc[j] || take[j] {
+                if take[j] && !heredoc[j] && !grouped(fmt[j]) {
+                    break;
+                }
+                j += 1;
+                continue;
+            }
+            if grouped(fmt[j]) && fmt[j] != orig[j] {
+                take[j] = true;
+                j += 1;
+            } else {
+                break;
+            }
         }
     }
     let mut out = String::with_capacity(text.len());
@@ -108,4 +133,31 @@ pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
         out.push_str(if take[i] { fmt[i] } else { orig[i] });
     }
     out
+}
+
+/// Which lines (by their start offsets) lie inside a heredoc: its body and its closing line.
+fn heredoc_lines(text: &str, starts: &[usize]) -> Vec<bool> {
+    use crate::syntax::native::lexer::{lex, LexMode};
+    use crate::syntax::native::token::TokenKind;
+    let mut inside = vec![false; starts.len()];
+    if !text.contains("<<") {
+        return inside;
+    }
+    let line_of = |off: usize| starts.partition_point(|&x| x <= off).saturating_sub(1);
+    let (toks, _) = lex(text.as_bytes(), LexMode::Normal);
+    let mut open: Vec<usize> = Vec::new();
+    for t in &toks {
+        match t.kind {
+            TokenKind::OHeredoc => open.push(t.span.end as usize),
+            TokenKind::CHeredoc => {
+                if let Some(body) = open.pop() {
+                    for l in &mut inside[line_of(body)..=line_of(t.span.start as usize).max(line_of(body))] {
+                        *l = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    inside
 }

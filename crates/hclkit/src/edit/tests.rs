@@ -56,7 +56,10 @@ fn nested_blocks_and_keys() {
     assert_eq!(d.get("locals.l[1]").unwrap().as_str(), "2");
     d.set("locals.workload[\"vpc0\"].cidr", Expression::parse("\"10.1.0.0/16\"").unwrap()).unwrap();
     d.remove("locals.l[0]").unwrap();
-    assert_eq!(d.to_string(), "locals {\n  workload = {\n    vpc0 = { cidr = \"10.1.0.0/16\" }\n  }\n  l = [2, 3]\n}\n");
+    assert_eq!(
+        d.to_string(),
+        "locals {\n  workload = {\n    vpc0 = { cidr = \"10.1.0.0/16\" }\n  }\n  l = [2, 3]\n}\n"
+    );
 }
 
 #[test]

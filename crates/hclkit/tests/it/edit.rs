@@ -29,7 +29,10 @@ fn corpus_round_trips_byte_for_byte() {
                 continue;
             }
         };
-        if doc.body().items().len() == 1 && matches!(doc.body().items()[0].kind(), ItemKind::Opaque(_)) && !src.trim().is_empty() {
+        if doc.body().items().len() == 1
+            && matches!(doc.body().items()[0].kind(), ItemKind::Opaque(_))
+            && !src.trim().is_empty()
+        {
             opaque += 1;
         }
         if doc.to_string() != *src {
@@ -131,7 +134,9 @@ thread_local! {
 
 #[test]
 fn parse_never_fails_and_prints_back() {
-    for src in ["a = [\n", "}\n", "a {\n b = \n}\nc = 1\n", "x = \"${\"\n", "\u{0}", "a = 1 b = 2\n", "a {\n  b = 1 }\n"] {
+    for src in
+        ["a = [\n", "}\n", "a {\n b = \n}\nc = 1\n", "x = \"${\"\n", "\u{0}", "a = 1 b = 2\n", "a {\n  b = 1 }\n"]
+    {
         let (doc, _) = Document::parse(src, "x");
         assert_eq!(doc.to_string(), src);
     }
