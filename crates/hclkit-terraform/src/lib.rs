@@ -259,3 +259,8 @@ pub fn catalog() -> Vec<FunctionInfo> {
     }
     out.into_values().collect()
 }
+
+/// The examples of the crate's README (its page on crates.io), compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -12,9 +12,10 @@
 //! formatter (hclwrite's `format`): lists and tuples on one line, objects and maps one
 //! attribute a line with the `=` aligned, attribute names bare when they are identifiers.
 
+use hclkit::write::{Style, WriteError};
 use hclkit::{Diagnostics, Range};
 use hclkit_value::function::{Function, FunctionError, Parameter};
-use hclkit_value::{stdlib, Type, Value};
+use hclkit_value::{Type, Value};
 
 use crate::{FunctionInfo, Options, Origin, Table};
 
@@ -114,7 +115,7 @@ pub fn encode_tfvars() -> Function {
             attrs.sort_by(|a, b| a.0.cmp(&b.0));
             let mut out = String::new();
             for (name, value) in attrs {
-                if !hclkit::syntax::native::valid_identifier(&name) {
+                if !hclkit::write::valid_identifier(&name) {
                     return Err(FunctionError::arg(
                         0,
                         format!(
@@ -123,10 +124,9 @@ pub fn encode_tfvars() -> Function {
                         ),
                     ));
                 }
-                let mut raw = format!("{name} = ");
-                write_value(&value, &mut raw)?;
-                raw.push('\n');
-                out.push_str(&hclkit::format::format_str(&raw));
+                let mut w = hclkit::write::Writer::new();
+                w.attribute_value(&name, &value, Style::Hclwrite).map_err(write_error)?;
+                out.push_str(&w.finish());
             }
             Ok(Value::string(out))
         })
@@ -200,65 +200,14 @@ fn range_string(r: &Range) -> String {
 
 /// The value as `encode_expr` writes it: hclwrite's tokens, formatted.
 fn expression_text(v: &Value) -> Result<String, FunctionError> {
-    let mut raw = String::from("x = ");
-    write_value(v, &mut raw)?;
-    raw.push('\n');
-    let formatted = hclkit::format::format_str(&raw);
-    let text = formatted.strip_prefix("x = ").unwrap_or(&formatted);
-    Ok(text.strip_suffix('\n').unwrap_or(text).to_owned())
+    hclkit::write::value_text(v, Style::Hclwrite).map_err(write_error)
 }
 
-/// hclwrite's `TokensForValue`, as unformatted text (the formatter fixes the spacing).
-fn write_value(v: &Value, out: &mut String) -> Result<(), FunctionError> {
-    if v.is_null() {
-        out.push_str("null");
-        return Ok(());
+/// A value [`hclkit::write`] cannot write, in hclwrite's words.
+fn write_error(e: WriteError) -> FunctionError {
+    match e {
+        WriteError::Unknown => FunctionError::new("cannot encode an unknown value"),
+        WriteError::Type(ty) => FunctionError::new(format!("cannot encode a value of type {}", ty.friendly_name())),
+        e => FunctionError::new(e.to_string()),
     }
-    if !v.is_known() {
-        return Err(FunctionError::new("cannot encode an unknown value"));
-    }
-    let ty = v.ty();
-    match &ty {
-        Type::Bool => out.push_str(if v.as_bool() == Some(true) { "true" } else { "false" }),
-        Type::Number => {
-            let s = stdlib::tostring().call(std::slice::from_ref(v))?;
-            out.push_str(s.as_str().unwrap_or_default());
-        }
-        Type::String => write_string(v.as_str().unwrap_or_default(), out),
-        Type::List(_) | Type::Set(_) | Type::Tuple(_) => {
-            out.push('[');
-            for (i, e) in v.elements().unwrap_or_default().iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_value(e, out)?;
-            }
-            out.push(']');
-        }
-        Type::Map(_) | Type::Object(_) => {
-            out.push('{');
-            let entries = v.entries().unwrap_or_default();
-            if !entries.is_empty() {
-                out.push('\n');
-            }
-            for (k, e) in entries {
-                if hclkit::syntax::native::valid_identifier(k) {
-                    out.push_str(k);
-                } else {
-                    write_string(k, out);
-                }
-                out.push_str(" = ");
-                write_value(e, out)?;
-                out.push('\n');
-            }
-            out.push('}');
-        }
-        _ => return Err(FunctionError::new(format!("cannot encode a value of type {}", ty.friendly_name()))),
-    }
-    Ok(())
-}
-
-/// A quoted string literal as hclwrite escapes it (`hclkit::syntax::native::write_quoted`).
-fn write_string(s: &str, out: &mut String) {
-    hclkit::syntax::native::write_quoted(s, out);
 }

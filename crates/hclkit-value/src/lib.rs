@@ -55,3 +55,8 @@ pub use ops::OpError;
 pub use path::{Path, PathStep};
 pub use ty::{CapsuleEquals, CapsuleType, Name, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};
+
+/// The examples of the crate's README (its page on crates.io), compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

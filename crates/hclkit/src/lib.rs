@@ -59,6 +59,7 @@
 //! |---|---|
 //! | decode into Rust types | [`from_str`], [`from_file`], [`Decoder`]; [`Spanned`] keeps a value's source range |
 //! | write Rust data as HCL | [`to_string`] |
+//! | write native text: a value, a string, a key, a body (for generators and editors) | [`write`]: [`write::value_text`], [`write::text`], [`write::Writer`] |
 //! | decode by an hcldec spec (the shape is data, not a type) | [`spec::specfile::load_spec`], then [`spec::decode`] |
 //! | take the attributes and blocks a schema names | [`body::Body::content`] with a [`body::BodySchema`]; [`merged`] for several files as one |
 //! | evaluate an expression | [`parse_expression`], then [`eval::evaluate`] with an [`eval::EvalContext`] (variables, functions from [`hclkit_value::stdlib`]) |
@@ -105,6 +106,8 @@
 //! * [`files`]: [`Files`], the registry that parses files by syntax and keeps them for snippets.
 //! * [`format`](mod@format): the formatter (`hclfmt`'s output).
 //! * [`convert`]: the native syntax to the JSON syntax and back (`hclkit convert`).
+//! * [`write`]: the one writer of native text (names, strings, templates, values, bodies),
+//!   laid out by the formatter.
 //! * [`de`], [`ser`]: serde support ([`from_str`], [`from_file`], [`to_string`], [`Spanned`]).
 //!
 //! Guides beside the code, in the repository's `docs/` folder (named, as rustdoc cannot link
@@ -134,6 +137,7 @@ mod suggest;
 pub mod syntax;
 pub mod traversal;
 pub mod typeexpr;
+pub mod write;
 
 /// The old name of [`spec`] (hcldec specs), kept so `hclkit::decode::...` paths still compile.
 #[doc(hidden)]
@@ -153,3 +157,8 @@ pub use syntax::native::{parse_config, parse_config_strict, parse_expression, pa
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The examples of the crate's README (its page on crates.io), compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -7,9 +7,7 @@ use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::spec::Spec;
 use crate::syntax::json::{self, JsonFile, Kind, Node};
 use crate::syntax::native::ast::Expr;
-use crate::syntax::native::lexer::{LexMode, Lexer};
-use crate::syntax::native::token::TokenKind;
-use crate::syntax::native::{bare_object_key, valid_identifier};
+use crate::write::{self, bare_key, valid_identifier};
 use crate::Span;
 
 /// Which JSON properties of a body are blocks, and how many label levels each has: what the
@@ -136,10 +134,9 @@ impl Schema {
 /// assert_eq!(text, "# a comment\nport = 80\ncmd  = upper(x)\nservice \"web\" {\n  tag = \"v${n}\"\n}\n");
 /// ```
 pub fn to_native(file: &JsonFile, schema: &Schema) -> (String, Diagnostics) {
-    let mut w = Writer { out: String::new(), diags: Diagnostics::new(), file };
-    w.body(file.root(), schema, 0);
-    let text = crate::format::format_str(&w.out);
-    (text, w.diags)
+    let mut w = Writer { out: write::Writer::new(), diags: Diagnostics::new(), file };
+    w.body(file.root(), schema);
+    (w.out.finish(), w.diags)
 }
 
 /// Parses JSON-syntax source and converts it with [`to_native`]; the diagnostics when there
@@ -159,7 +156,7 @@ pub fn json_to_native(src: impl Into<Arc<[u8]>>, filename: &str, schema: &Schema
 }
 
 struct Writer<'f> {
-    out: String,
+    out: write::Writer,
     diags: Diagnostics,
     file: &'f JsonFile,
 }
@@ -170,24 +167,18 @@ impl Writer<'_> {
         self.diags.push(Diagnostic::error(summary, detail).with_subject(range));
     }
 
-    fn indent(&mut self, level: usize) {
-        for _ in 0..level {
-            self.out.push_str("  ");
-        }
-    }
-
     /// The objects of a body (or of a block's label level, `label`), as the JSON syntax
     /// reads them: the object itself, each object of an array, none for `null`.
     fn objects<'n>(&mut self, node: Node<'n>, label: Option<&str>) -> Vec<Node<'n>> {
         json::body_objects(self.file.tree(), node, label, &mut self.diags)
     }
 
-    fn body(&mut self, node: Node<'_>, schema: &Schema, level: usize) {
+    fn body(&mut self, node: Node<'_>, schema: &Schema) {
         for obj in self.objects(node, None) {
             for p in obj.properties() {
                 let name = p.name();
                 if name == "//" {
-                    self.comment(p.value, level);
+                    self.comment(p.value);
                     continue;
                 }
                 if !valid_identifier(&name) {
@@ -204,47 +195,35 @@ impl Writer<'_> {
                 match schema.find(&name) {
                     Some(b) => {
                         let mut labels = Vec::new();
-                        self.blocks(p.value, b, &mut labels, level);
+                        self.blocks(p.value, b, &mut labels);
                     }
                     None => {
-                        self.indent(level);
-                        self.out.push_str(&name);
-                        self.out.push_str(" = ");
-                        self.expr(p.value, level, true);
-                        self.out.push('\n');
+                        let mut expr = String::new();
+                        self.expr(&mut expr, p.value, 0, true);
+                        self.out.attribute(&name, &expr);
                     }
                 }
             }
         }
     }
 
-    fn comment(&mut self, value: Node<'_>, level: usize) {
+    fn comment(&mut self, value: Node<'_>) {
         let text = match value.as_str() {
             Some(s) => s.into_owned(),
             None => value.source_text().into_owned(),
         };
-        for line in text.split('\n') {
-            self.indent(level);
-            let line = line.trim_end_matches('\r');
-            if line.is_empty() {
-                self.out.push_str("#\n");
-            } else {
-                self.out.push_str("# ");
-                self.out.push_str(line);
-                self.out.push('\n');
-            }
-        }
+        self.out.comment(&text);
     }
 
     /// The blocks of a block property's value, as the JSON syntax reads them: one object level
     /// per label (a level must give a label), then an object (one block), an array (one block
     /// per element, each a body: `null` an empty one) or `null` (no block).
-    fn blocks(&mut self, node: Node<'_>, schema: &BlockSchema, labels: &mut Vec<String>, level: usize) {
+    fn blocks(&mut self, node: Node<'_>, schema: &BlockSchema, labels: &mut Vec<String>) {
         let Some(label) = schema.labels.get(labels.len()) else {
             match node.kind() {
                 Kind::Null => {}
-                Kind::Object => self.block(node, schema, labels, level),
-                Kind::Array => node.elements().for_each(|body| self.block(body, schema, labels, level)),
+                Kind::Object => self.block(node, schema, labels),
+                Kind::Array => node.elements().for_each(|body| self.block(body, schema, labels)),
                 _ => self.diags.push(json::not_blocks(self.file.tree(), node, &schema.type_name)),
             }
             return;
@@ -256,69 +235,57 @@ impl Writer<'_> {
         }
         for p in props {
             labels.push(p.name().into_owned());
-            self.blocks(p.value, schema, labels, level);
+            self.blocks(p.value, schema, labels);
             labels.pop();
         }
     }
 
     /// One block: its type, labels and body (`{}` when the body writes nothing).
-    fn block(&mut self, body: Node<'_>, schema: &BlockSchema, labels: &[String], level: usize) {
-        self.indent(level);
-        self.out.push_str(&schema.type_name);
-        for l in labels {
-            self.out.push(' ');
-            quoted(&mut self.out, &escape_braces(l));
-        }
-        self.out.push_str(" {\n");
-        let start = self.out.len();
-        self.body(body, &schema.body, level + 1);
-        if self.out.len() == start {
-            self.out.truncate(start - 2);
-            self.out.push_str("{}\n");
-        } else {
-            self.indent(level);
-            self.out.push_str("}\n");
-        }
+    fn block(&mut self, body: Node<'_>, schema: &BlockSchema, labels: &[String]) {
+        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+        self.out.open_block(&schema.type_name, &labels);
+        self.body(body, &schema.body);
+        self.out.close_block();
     }
 
-    fn expr(&mut self, node: Node<'_>, level: usize, top: bool) {
+    fn expr(&mut self, out: &mut String, node: Node<'_>, level: usize, top: bool) {
         match node.kind() {
-            Kind::Null | Kind::Bool | Kind::Number => self.out.push_str(&node.source_text()),
+            Kind::Null | Kind::Bool | Kind::Number => out.push_str(&node.source_text()),
             Kind::String => {
                 let s = node.as_str().unwrap_or_default();
-                self.template(&s, node.span(), false, top);
+                self.template(out, &s, node.span(), false, top);
             }
             Kind::Array => {
                 let items: Vec<Node<'_>> = node.elements().collect();
                 let nested = items.iter().any(|e| e.elements().next().is_some() || e.properties().next().is_some());
                 if items.is_empty() {
-                    self.out.push_str("[]");
+                    out.push_str("[]");
                 } else if !nested {
-                    self.out.push('[');
+                    out.push('[');
                     for (i, e) in items.into_iter().enumerate() {
                         if i > 0 {
-                            self.out.push_str(", ");
+                            out.push_str(", ");
                         }
-                        self.expr(e, level, false);
+                        self.expr(out, e, level, false);
                     }
-                    self.out.push(']');
+                    out.push(']');
                 } else {
-                    self.out.push_str("[\n");
+                    out.push_str("[\n");
                     for e in items {
-                        self.indent(level + 1);
-                        self.expr(e, level + 1, false);
-                        self.out.push_str(",\n");
+                        indent(out, level + 1);
+                        self.expr(out, e, level + 1, false);
+                        out.push_str(",\n");
                     }
-                    self.indent(level);
-                    self.out.push(']');
+                    indent(out, level);
+                    out.push(']');
                 }
             }
             Kind::Object => {
                 if node.properties().next().is_none() {
-                    self.out.push_str("{}");
+                    out.push_str("{}");
                     return;
                 }
-                self.out.push_str("{\n");
+                out.push_str("{\n");
                 let mut seen = HashSet::new();
                 for p in node.properties() {
                     let name = p.name();
@@ -329,22 +296,22 @@ impl Writer<'_> {
                             p.name_span(),
                         );
                     }
-                    self.indent(level + 1);
-                    self.template(&name, p.name_span(), true, false);
-                    self.out.push_str(" = ");
-                    self.expr(p.value, level + 1, false);
-                    self.out.push('\n');
+                    indent(out, level + 1);
+                    self.template(out, &name, p.name_span(), true, false);
+                    out.push_str(" = ");
+                    self.expr(out, p.value, level + 1, false);
+                    out.push('\n');
                 }
-                self.indent(level);
-                self.out.push('}');
+                indent(out, level);
+                out.push('}');
             }
-            Kind::Invalid => self.out.push_str("null"),
+            Kind::Invalid => out.push_str("null"),
         }
     }
 
     /// A JSON string read as a template: the expression of a single interpolation, else a
     /// quoted template; for an object key, an identifier where one will do.
-    fn template(&mut self, s: &str, span: Span, key: bool, top: bool) {
+    fn template(&mut self, out: &mut String, s: &str, span: Span, key: bool, top: bool) {
         let (t, diags) = crate::syntax::native::parse_template(s.as_bytes(), "template");
         if diags.has_errors() {
             let first = diags.iter().find(|d| d.severity == crate::Severity::Error);
@@ -354,7 +321,7 @@ impl Writer<'_> {
                 format!("This string is read as a template, and it is not a valid one ({what})."),
                 span,
             );
-            self.out.push_str("null");
+            out.push_str("null");
             return;
         }
         if let Expr::TemplateWrap(w) = t.expr() {
@@ -367,22 +334,22 @@ impl Writer<'_> {
                 if top { heredoc || !inner.contains('\n') || stands_alone(inner) } else { !inner.contains('\n') };
             if !key && bare {
                 // A heredoc's closing marker ends its line: the attribute's newline follows.
-                self.out.push_str(inner);
+                out.push_str(inner);
             } else {
-                self.out.push('(');
-                self.out.push_str(inner);
+                out.push('(');
+                out.push_str(inner);
                 if inner.contains("<<") {
-                    self.out.push('\n');
+                    out.push('\n');
                 }
-                self.out.push(')');
+                out.push(')');
             }
             return;
         }
-        if key && bare_object_key(s) {
-            self.out.push_str(s);
+        if key && bare_key(s) {
+            out.push_str(s);
             return;
         }
-        quoted_template(&mut self.out, s);
+        out.push_str(&write::template(s));
     }
 }
 
@@ -394,63 +361,10 @@ fn stands_alone(expr: &str) -> bool {
     !diags.has_errors() && file.body().items().count() == 1
 }
 
-/// `${` as `$${` and `%{` as `%%{` (a label's literal text in a quoted label).
-fn escape_braces(s: &str) -> String {
-    s.replace("${", "$${").replace("%{", "%%{")
-}
-
-/// Writes a label (already escaped for templates) as a quoted string.
-fn quoted(out: &mut String, s: &str) {
-    out.push('"');
-    escape_quoted(out, s);
-    out.push('"');
-}
-
-/// Escapes literal text for a native quoted string (`$${` and `%%{` are left as they are).
-fn escape_quoted(out: &mut String, s: &str) {
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
+/// Indentation of a line inside a multi-line value (the formatter re-indents; this keeps the
+/// text readable before it does).
+fn indent(out: &mut String, level: usize) {
+    for _ in 0..level {
+        out.push_str("  ");
     }
-}
-
-/// A standalone template (valid) as a native quoted template: literal text escaped for
-/// quoted strings, interpolations and directives as written.
-fn quoted_template(out: &mut String, s: &str) {
-    out.push('"');
-    let mut lexer = Lexer::new(s.as_bytes(), LexMode::Template);
-    let mut depth = 0usize;
-    let mut copied = 0u32;
-    loop {
-        let t = lexer.next_token();
-        let text = &s[copied as usize..t.span.end as usize];
-        if t.kind == TokenKind::Eof {
-            break;
-        }
-        if depth == 0 {
-            match t.kind {
-                TokenKind::TemplateInterp | TokenKind::TemplateControl => {
-                    out.push_str(text);
-                    depth = 1;
-                }
-                _ => escape_quoted(out, &s[t.span.start as usize..t.span.end as usize]),
-            }
-        } else {
-            match t.kind {
-                TokenKind::TemplateInterp | TokenKind::TemplateControl | TokenKind::OBrace => depth += 1,
-                TokenKind::TemplateSeqEnd | TokenKind::CBrace => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            out.push_str(text);
-        }
-        copied = t.span.end;
-    }
-    out.push('"');
 }

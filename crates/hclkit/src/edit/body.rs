@@ -186,7 +186,7 @@ impl Item {
 }
 
 fn quote_label(l: &str) -> String {
-    hclkit_value::go::quote(l)
+    crate::write::quoted(l)
 }
 
 impl Attribute {

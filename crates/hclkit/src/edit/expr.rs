@@ -59,36 +59,26 @@ impl Expression {
         Expression { text: text.to_owned() }
     }
 
-    /// The expression that writes `value` (through the library's writer, [`crate::to_string`]).
+    /// The expression that writes `value` (through the library's one writer, [`crate::write`]).
     pub fn from_value(value: &hclkit_value::Value) -> Result<Expression, crate::Error> {
         Expression::from_serialize(value)
     }
 
-    /// The expression that writes any serializable data (through [`crate::to_string`]).
+    /// The expression that writes any serializable data (through [`crate::write::text`]).
     pub fn from_serialize<T: serde::Serialize + ?Sized>(value: &T) -> Result<Expression, crate::Error> {
-        let mut map = std::collections::BTreeMap::new();
-        map.insert("v", value);
-        let text = crate::to_string(&map)?;
-        let text = text.strip_prefix("v").unwrap_or(&text).trim_start();
-        let text = text.strip_prefix('=').unwrap_or(text).trim();
-        Ok(Expression { text: text.to_owned() })
+        Ok(Expression { text: crate::write::text(value)? })
     }
 
-    /// A heredoc holding `text` (each line of it; a final newline is added), with a delimiter
-    /// that does not occur in the text as a line of its own; `indented` gives `<<-`.
+    /// A heredoc holding `text` (a final newline is added if missing), its delimiter one that
+    /// does not occur in the text ([`crate::write::heredoc`]); `indented` gives `<<-`.
     pub fn heredoc(text: &str, indented: bool) -> Expression {
-        let mut delim = "EOT".to_owned();
-        let mut n = 0;
-        while text.lines().any(|l| l.trim() == delim) {
-            n += 1;
-            delim = format!("EOT{n}");
-        }
         let mut body = text.to_owned();
         if !body.ends_with('\n') {
             body.push('\n');
         }
-        let body = body.replace("${", "$${").replace("%{", "%%{");
-        Expression { text: format!("<<{}{delim}\n{body}{delim}", if indented { "-" } else { "" }) }
+        let h = crate::write::heredoc(&body).unwrap_or_default();
+        let text = if indented { h.replacen("<<", "<<-", 1) } else { h };
+        Expression { text }
     }
 
     /// The text.
@@ -113,7 +103,7 @@ impl Expression {
             Err(ExprError::NoSuchKey(k)) if path.len() == 1 || self.locate(&path[..path.len() - 1]).is_ok() => {
                 let parent = self.locate(&path[..path.len() - 1])?.value;
                 let ptext = &self.text[parent.start as usize..parent.end as usize];
-                let key = if is_ident(&k) { k.clone() } else { hclkit_value::go::quote(&k) };
+                let key = crate::write::key(&k);
                 let close = parent.end as usize - 1;
                 let inner = ptext[1..ptext.len() - 1].trim();
                 let multiline = ptext.contains('\n');
@@ -247,12 +237,6 @@ pub(crate) fn literal_string(t: &str) -> Option<String> {
         return None;
     }
     v.as_str().map(str::to_owned)
-}
-
-fn is_ident(s: &str) -> bool {
-    let mut c = s.chars();
-    c.next().is_some_and(|f| unicode_ident::is_xid_start(f) || f == '_')
-        && c.all(|x| unicode_ident::is_xid_continue(x) || x == '-')
 }
 
 impl std::fmt::Display for Expression {

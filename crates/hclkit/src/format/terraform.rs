@@ -290,14 +290,11 @@ fn decode_literal(text: &[u8], out: &mut Vec<u8>) {
 }
 
 /// A string's text inside a quoted literal, escaped as hclwrite escapes it
-/// ([`write_quoted`](crate::syntax::native::write_quoted) without the quotes).
+/// ([`push_escaped`](crate::write::push_escaped)).
 fn escape_quoted(s: &str) -> Vec<u8> {
-    let mut out = String::with_capacity(s.len() + 2);
-    crate::syntax::native::write_quoted(s, &mut out);
-    let mut bytes = out.into_bytes();
-    bytes.pop();
-    bytes.remove(0);
-    bytes
+    let mut out = String::with_capacity(s.len());
+    crate::write::push_escaped(&mut out, s, true);
+    out.into_bytes()
 }
 
 #[cfg(test)]

@@ -7,8 +7,13 @@
 //! `None` is left out, and every other field is an attribute whose value is written as an
 //! expression (maps and structs inside attribute values as objects).
 //!
-//! The text is laid out as the reference formatter (`hclfmt`) lays it out, so formatting it
-//! changes nothing: `ser::layout` (private) is the one place that decides the layout.
+//! The text is written by [`write`](crate::write), the one writer of native text, and laid
+//! out by the formatter, so formatting it changes nothing. [`write::text`](crate::write::text)
+//! writes serde data as one expression (an attribute's value).
+//!
+//! This module has its own `Serializer` rather than going through
+//! [`hclkit_value::serde::to_value`]: a body must tell a struct (a block) from a map (an
+//! attribute), and a `Value` cannot carry that difference.
 //!
 //! ```
 //! use serde::Serialize;
@@ -40,14 +45,39 @@
 //! );
 //! ```
 
-pub(crate) mod layout;
-
 use hclkit_value::serde::__private::{self as value_private, VALUE_TOKEN};
 use hclkit_value::{Number, Value};
 use serde::ser::{self, Impossible, Serialize};
 
 use crate::error::Error;
-use layout::{BodyItem, Expr};
+use crate::write::{self, Expr, Style, Writer};
+
+/// An item of a body, before it is written.
+#[derive(Debug)]
+enum BodyItem {
+    Attr { name: String, value: Expr },
+    Block { type_name: String, labels: Vec<String>, body: Vec<BodyItem> },
+}
+
+fn write_body(w: &mut Writer, items: &[BodyItem]) {
+    for item in items {
+        match item {
+            BodyItem::Attr { name, value } => w.attribute_expr(name, value, Style::Serde),
+            BodyItem::Block { type_name, labels, body } => {
+                let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+                w.open_block(type_name, &labels);
+                write_body(w, body);
+                w.close_block();
+            }
+        }
+    }
+}
+
+/// `value` as expression text ([`write::text`]).
+pub(crate) fn expression_text<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
+    let item = value.serialize(ItemSerializer).map_err(|e| Error::message("Cannot encode as HCL", e.0))?;
+    Ok(write::expr_text(&expr(item)?, Style::Serde))
+}
 
 /// Writes `value` as HCL native-syntax text: a struct or map as a body (see the [module
 /// documentation](self)).
@@ -79,11 +109,9 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, Error> {
             ))
         }
     };
-    let mut out = String::new();
-    layout::write_body(&mut out, &body, 0);
-    // The layout writes hclfmt's layout already (tests/it/serde_roundtrip.rs checks it against
-    // the reference's formatter); the formatter makes that hold by construction.
-    Ok(crate::format::format_str(&out))
+    let mut w = Writer::new();
+    write_body(&mut w, &body);
+    Ok(w.finish())
 }
 
 /// Serialized data, before it is laid out.
@@ -144,7 +172,7 @@ fn body_items(fields: Vec<(String, Item)>) -> Result<Vec<BodyItem>, Error> {
             continue;
         }
         let blocks_ok = |what: &str| {
-            if crate::syntax::native::valid_identifier(&name) {
+            if write::valid_identifier(&name) {
                 Ok(())
             } else {
                 err(format!(
@@ -228,65 +256,13 @@ fn object(entries: Vec<(String, Item)>) -> Result<Expr, Error> {
         if matches!(v, Item::Null) {
             continue;
         }
-        out.push((key_text(&k), expr(v)?));
+        out.push((write::key(&k), expr(v)?));
     }
     Ok(Expr::Object(out))
 }
 
-/// An object key: bare where it is an identifier (and no keyword), quoted otherwise.
-fn key_text(k: &str) -> String {
-    if crate::syntax::native::bare_object_key(k) {
-        k.to_owned()
-    } else {
-        quoted(k)
-    }
-}
-
-/// A string literal for `s`, escaped as hclwrite escapes it
-/// ([`write_quoted`](crate::syntax::native::write_quoted)).
-pub(crate) fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    crate::syntax::native::write_quoted(s, &mut out);
-    out
-}
-
-fn number_text(n: &Number) -> Result<String, Error> {
-    if n.is_infinite() {
-        return err("An infinite number has no HCL literal.");
-    }
-    // A float far from 1 in exponent form (`1e+300` reads as 1e300), when that is exact.
-    let f = n.to_f64();
-    let a = f.abs();
-    if (a >= 1e21 || (a != 0.0 && a < 1e-7)) && Number::from_f64(f).as_ref() == Some(n) {
-        return Ok(format!("{f:e}"));
-    }
-    Ok(n.to_string())
-}
-
 fn value_expr(v: &Value) -> Result<Expr, Error> {
-    if !v.is_known() {
-        return err("An unknown value cannot be written.");
-    }
-    if v.is_null() {
-        return Ok(Expr::Lit("null".into()));
-    }
-    if let Some(b) = v.as_bool() {
-        return Ok(Expr::Lit(b.to_string()));
-    }
-    if let Some(n) = v.as_number() {
-        return Ok(Expr::Lit(number_text(n)?));
-    }
-    if let Some(s) = v.as_str() {
-        return Ok(Expr::Lit(quoted(s)));
-    }
-    if let Some(elems) = v.elements() {
-        return Ok(Expr::List(elems.iter().map(value_expr).collect::<Result<_, _>>()?));
-    }
-    if let Some(entries) = v.entries() {
-        let items = entries.iter().map(|(k, e)| Ok((key_text(k), value_expr(e)?))).collect::<Result<_, Error>>()?;
-        return Ok(Expr::Object(items));
-    }
-    err(format!("A value of type {} cannot be written.", v.ty().friendly_name()))
+    write::value_expr(v, Style::Serde).map_err(|e| Error::message("Cannot encode as HCL", e.to_string()))
 }
 
 struct ItemSerializer;

@@ -1,54 +1,13 @@
-//! String literals: decoding (escapes, `$${`/`%%{`, quoted labels) and writing.
+//! String literals: decoding (escapes, `$${`/`%%{`, quoted labels).
 //!
-//! The parser only checks escapes (to report errors); values are decoded on demand.
-//! [`write_quoted`] writes a string as a quoted literal, once for every writer (the
-//! serializer, `terraform fmt`'s normalisations, Terraform's `encode_expr`).
+//! The parser only checks escapes (to report errors); values are decoded on demand. Writing
+//! a string as a literal is `hclkit::write::push_quoted`, outside the syntax core.
 
 use std::borrow::Cow;
 
 use super::lexer::{LexMode, Lexer};
 use super::token::TokenKind;
 use crate::pos::Span;
-
-/// Appends `s` as a quoted string literal the way hclwrite writes one
-/// (`escapeQuotedStringLit`): `\n`, `\r`, `\t`, `\"` and `\\` escaped, `${` and `%{`
-/// doubled so that nothing is read as a template, characters Go's `unicode.IsPrint` rejects
-/// as `\uNNNN` or `\UNNNNNNNN`; everything else as is.
-///
-/// ```
-/// let mut out = String::new();
-/// hclkit::syntax::native::write_quoted("say \"${hi}\"\n\u{200b}", &mut out);
-/// assert_eq!(out, r#""say \"$${hi}\"\n\u200b""#);
-/// ```
-pub fn write_quoted(s: &str, out: &mut String) {
-    use std::fmt::Write as _;
-    out.reserve(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '$' | '%' => {
-                out.push(c);
-                if chars.peek() == Some(&'{') {
-                    out.push(c);
-                }
-            }
-            c if hclkit_value::go::is_print(c) => out.push(c),
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-}
 
 /// A problem with an escape sequence in a quoted string.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -21,7 +21,6 @@ use std::sync::Arc;
 
 pub use ast::MAX_SOURCE_LEN;
 pub use ast::{ExprFile, File};
-pub use escape::write_quoted;
 
 /// Whether `s` is one identifier of the native syntax (the reference's
 /// `hclsyntax.ValidIdentifier`): a letter (Unicode `XID_Start`) or `_`, then letters, digits
@@ -41,12 +40,6 @@ pub fn valid_identifier(s: &str) -> bool {
     chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
 }
 
-/// Whether `s` can be written as a bare object key: an identifier that is not a keyword the
-/// parser would read otherwise (`true`, `null`, `for`, ...).
-pub(crate) fn bare_object_key(s: &str) -> bool {
-    const KEYWORDS: &[&str] = &["for", "in", "if", "else", "endif", "endfor", "true", "false", "null"];
-    valid_identifier(s) && !KEYWORDS.contains(&s)
-}
 pub use expression::{NativeExpression, ObjectKeyExpression};
 pub use parser::MAX_DEPTH;
 pub use structure::NativeBody;
