@@ -12,7 +12,9 @@ use std::process::ExitCode;
 use hclkit::edit::Document;
 
 /// The long help.
-pub const ABOUT: &str = "Edit a file as hcledit does, keeping every byte that is not edited.
+pub const ABOUT: &str = "Edit a file as hcledit does (attribute, block and body verbs), keeping what is not edited.
+
+Only the edited items and their alignment groups are laid out; every other byte stays.
 
 hclkit edit attribute get|set|rm|append|mv|replace ADDRESS [VALUE...]
 hclkit edit block get|list|rm|mv|append|new [ADDRESS...]
@@ -24,7 +26,10 @@ Addresses: block type, labels, nested block types and the attribute name joined 
 and tuple indexes (locals.workload[\"vpc0\"].cidr, x[0]).
 
 Flags: -f FILE (standard input otherwise), -u (update the file in place), --with-comments,
---newline (a blank line before what append and new add), --format (format the whole file).";
+--newline (a blank line before what append and new add), --format (format the whole file).
+
+Exit status: 0 on success (an address that names nothing changes nothing, as in hcledit), 1 when
+the input does not parse or an edit fails (the file is left as it was), 2 on a usage error.";
 
 /// `hclkit edit`'s words, taken as hcledit takes them (flags anywhere).
 #[derive(clap::Args, Debug)]
@@ -78,10 +83,10 @@ pub fn run(args: &EditArgs, _color: bool) -> ExitCode {
             println!("{ABOUT}");
             return ExitCode::SUCCESS;
         }
-        Err(e) => return fail(&e),
+        Err(e) => return usage(&e),
     };
     if o.update && o.file.is_none() {
-        return fail("-u needs -f FILE");
+        return usage("-u needs -f FILE");
     }
     let (name, src) = match &o.file {
         Some(f) => match std::fs::read(f) {
@@ -134,8 +139,14 @@ pub fn run(args: &EditArgs, _color: bool) -> ExitCode {
                 }
             }
         }
-        Err(e) => fail(&e),
+        Err(verbs::Failure::Usage(e)) => usage(&e),
+        Err(verbs::Failure::Edit(e)) => fail(&e),
     }
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("Error: {msg}");
+    ExitCode::from(2)
 }
 
 fn fail(msg: &str) -> ExitCode {

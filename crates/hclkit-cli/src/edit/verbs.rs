@@ -12,9 +12,31 @@ pub(crate) enum Output {
     File(String),
 }
 
-fn want(words: &[String], n: usize, usage: &str) -> Result<(), String> {
+/// Why a verb failed: its words (exit 2), or the edit (exit 1).
+pub(crate) enum Failure {
+    Usage(String),
+    Edit(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Edit(e)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(e: &str) -> Failure {
+        Failure::Edit(e.to_owned())
+    }
+}
+
+fn want(words: &[String], n: usize, usage: &str) -> Result<(), Failure> {
     if words.len() != n {
-        return Err(format!("expected {} argument(s), got {}: usage: hclkit edit {usage}", n - 2, words.len() - 2));
+        return Err(Failure::Usage(format!(
+            "expected {} word(s) after the verb, got {}: usage: hclkit edit {usage}",
+            n.saturating_sub(2),
+            words.len().saturating_sub(2)
+        )));
     }
     Ok(())
 }
@@ -27,7 +49,7 @@ fn addr(s: &str) -> Result<Address, String> {
     address::parse(s)
 }
 
-pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
+pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
     let w = &o.words;
     let verb: Vec<&str> = w.iter().take(2).map(String::as_str).collect();
     match verb.as_slice() {
@@ -62,13 +84,13 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
             want(w, 4, "attribute set ADDRESS VALUE")?;
             let e = expr(&w[3])?;
             if doc.attribute(&address_without_path(&w[2])).is_some() {
-                doc.set(&w[2], e).map_err(|e| e.to_string())?;
+                doc.set(&w[2], e).map_err(|e| Failure::Edit(e.to_string()))?;
             }
             Ok(Output::File(doc.to_string()))
         }
         ["attribute", "rm"] => {
             want(w, 3, "attribute rm ADDRESS")?;
-            doc.remove(&w[2]).map_err(|e| e.to_string())?;
+            doc.remove(&w[2]).map_err(|e| Failure::Edit(e.to_string()))?;
             Ok(Output::File(doc.to_string()))
         }
         ["attribute", "append"] => {
@@ -86,7 +108,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
             };
             let body = doc.body_at_mut(&path);
             if !blocks.is_empty() && body.get_attribute(name).is_some() {
-                return Err(format!("attribute already exists: {}", w[2]));
+                return Err(format!("attribute already exists: {}", w[2]).into());
             }
             if o.newline {
                 body.insert(Position::End, Item::blank());
@@ -106,12 +128,13 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
                 return Err(format!(
                     "moving an attribute across blocks has not been implemented yet: {} -> {}",
                     w[2], w[3]
-                ));
+                )
+                .into());
             }
             p.pop();
             let body = doc.body_at_mut(&p);
             if body.get_attribute(tname).is_some() {
-                return Err(format!("attribute already exists: {}", w[3]));
+                return Err(format!("attribute already exists: {}", w[3]).into());
             }
             body.rename_attribute(fname, tname);
             Ok(Output::File(doc.to_string()))
@@ -125,7 +148,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
             p.pop();
             let body = doc.body_at_mut(&p);
             if body.get_attribute(&w[3]).is_some() {
-                return Err(format!("attribute already exists: {}", w[3]));
+                return Err(format!("attribute already exists: {}", w[3]).into());
             }
             body.rename_attribute(fname, &w[3]);
             body.set_attribute(&w[3], e);
@@ -215,7 +238,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, String> {
             want(w, 1, "fmt")?;
             Ok(Output::Text(doc.format()))
         }
-        _ => Err(format!("unknown command: {}", w.join(" "))),
+        _ => Err(Failure::Usage(format!("unknown command: {}", w.join(" ")))),
     }
 }
 
