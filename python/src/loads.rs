@@ -16,7 +16,7 @@ use crate::values::{int_from_decimal, number_to_py, Numbers, MAX_DEPTH};
 use crate::{source_bytes, syntax_of, Syntax};
 
 /// What the GIL-free part of `loads` hands back.
-enum Parsed {
+enum Loaded {
     Native(JsonNode),
     Json(JsonFile),
 }
@@ -76,26 +76,26 @@ pub fn loads(
                 if diags.has_errors() {
                     return Err(Failure::new(diags));
                 }
-                Ok(Parsed::Native(to_json(&file, &opts)))
+                Ok(Loaded::Native(to_json(&file, &opts)))
             }
             Syntax::Json => {
                 let (file, diags) = hclkit::syntax::json::parse(src, &name);
                 if diags.has_errors() {
                     return Err(Failure::new(diags));
                 }
-                Ok(Parsed::Json(file))
+                Ok(Loaded::Json(file))
             }
         }
     });
     let numbers = Numbers { parse_float };
     match parsed {
-        Ok(Parsed::Native(doc)) => {
+        Ok(Loaded::Native(doc)) => {
             let out = node_to_py(py, &doc, numbers, 0);
             // Freeing the document does not need the GIL.
             py.allow_threads(move || drop(doc));
             out
         }
-        Ok(Parsed::Json(file)) => json_to_py(py, file.root(), numbers, 0),
+        Ok(Loaded::Json(file)) => json_to_py(py, file.root(), numbers, 0),
         Err(f) => Err(to_pyerr(py, f)),
     }
 }

@@ -20,12 +20,12 @@ mod convert;
 mod edit;
 mod eval;
 mod fmt;
-mod walk;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+use hclkit_cli::term::ColorWhen;
 
 /// Check, format, convert and evaluate HCL configuration files.
 #[derive(Parser, Debug)]
@@ -61,39 +61,6 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
 }
 
-/// The `--color` choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorWhen {
-    /// Colour when standard output is a terminal and `NO_COLOR` is not set.
-    Auto,
-    /// Always colour.
-    Always,
-    /// Never colour.
-    Never,
-}
-
-impl ColorWhen {
-    /// Whether to colour output written to a stream that `is_terminal` says is (or is not) a
-    /// terminal; `NO_COLOR` (set and not empty, see no-color.org) turns `auto` off.
-    pub fn resolve(self, is_terminal: bool) -> bool {
-        match self {
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-            ColorWhen::Auto => is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-        }
-    }
-}
-
-/// The diagnostics renderer every subcommand uses (the rustc style), coloured or not, as
-/// wide as `$COLUMNS` says when it is set.
-pub fn renderer(color: bool) -> hclkit::diagnostic::Renderer {
-    let renderer = hclkit::diagnostic::Renderer::with_color(color);
-    match std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0) {
-        Some(w) => renderer.term_width(w),
-        None => renderer,
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let color = cli.color.resolve(std::io::stdout().is_terminal());
@@ -115,12 +82,5 @@ mod tests {
     #[test]
     fn command_line_is_consistent() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn color_choices() {
-        assert!(ColorWhen::Always.resolve(false));
-        assert!(!ColorWhen::Never.resolve(true));
-        assert!(!ColorWhen::Auto.resolve(false));
     }
 }

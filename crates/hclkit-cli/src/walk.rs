@@ -11,6 +11,13 @@ pub const NATIVE_EXTENSIONS: &[&str] = &[".hcl", ".tf", ".tfvars", ".nomad"];
 pub const JSON_EXTENSIONS: &[&str] = &[".hcl.json", ".tf.json", ".tfvars.json", ".nomad.json", ".pkr.json"];
 
 /// Whether a directory entry named `name` is a native-syntax HCL file.
+///
+/// ```
+/// use hclkit_cli::walk::{is_json_name, is_native_name};
+///
+/// assert!(is_native_name("main.tf") && is_native_name("job.nomad") && !is_native_name("README.md"));
+/// assert!(is_json_name("main.tf.json") && !is_json_name("package.json"));
+/// ```
 pub fn is_native_name(name: &str) -> bool {
     NATIVE_EXTENSIONS.iter().any(|e| name.ends_with(e))
 }
@@ -33,6 +40,18 @@ pub type Unreadable = (String, String);
 /// Directories are read on several threads (as many as rayon's pool: a tree of thousands of
 /// directories spends most of its walk in `openat`/`getdents64`), and the list sorted once, so
 /// it is the same whatever the number of threads.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("hclkit-cli-walk-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("sub")).unwrap();
+/// std::fs::write(dir.join("sub/main.tf"), "a = 1\n").unwrap();
+/// std::fs::write(dir.join("notes.txt"), "").unwrap();
+/// let (mut files, mut errors) = (Vec::new(), Vec::new());
+/// hclkit_cli::walk::walk(&dir, false, &hclkit_cli::walk::is_native_name, &mut files, &mut errors);
+/// assert_eq!(files, [dir.join("sub/main.tf")]);
+/// assert!(errors.is_empty());
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn walk(
     dir: &Path,
     no_ignore: bool,
@@ -80,7 +99,7 @@ fn walk_error(e: &ignore::Error) -> Option<(String, String)> {
     match e {
         ignore::Error::WithPath { path, err } => {
             let reason = match err.io_error() {
-                Some(io) => hclkit::files::io_reason(io),
+                Some(io) => crate::os_error::reason(io),
                 None => return None,
             };
             Some((path.display().to_string(), reason))

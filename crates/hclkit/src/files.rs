@@ -1,7 +1,13 @@
 //! [`Files`]: the registry of a program's configuration files (the reference's
 //! `hclparse.Parser`). It parses each file in its syntax, keeps every file it was given, and
-//! gives the diagnostic renderer their sources and block context, so every command reads,
-//! parses and reports the same way.
+//! gives the diagnostic renderer their sources and block context, so every program parses and
+//! reports the same way.
+//!
+//! `Files` reads no file and knows no path: a program reads its sources (from disk, standard
+//! input, an editor's buffer) and registers them by name; an editor or a language server
+//! [`replace`](Files::replace)s and [`remove`](Files::remove)s them as documents change. The
+//! command-line tools' reading (paths, `--vars`, the "cannot be read" diagnostics) is in the
+//! `hclkit-cli` crate's library.
 //!
 //! ```
 //! use hclkit::body::BodySchema;
@@ -24,57 +30,55 @@
 //! assert_eq!(files.names().collect::<Vec<_>>(), ["main.hcl", "extra.json"]);
 //! ```
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
-
-use hclkit_value::Value;
 
 use crate::body::Body;
 use crate::diagnostic::{Diagnostic, Diagnostics, SourceFiles};
 use crate::syntax::json::{self, JsonBody, JsonFile};
 use crate::syntax::native::{self, File, NativeBody};
 
-/// A parsed file, in its syntax.
+/// A source file parsed in its syntax: the file (its source and tree) and, through
+/// [`body`](SourceFile::body), its root body.
 #[derive(Debug)]
-pub enum Parsed {
+pub enum SourceFile {
     /// A native-syntax file.
     Native(File),
     /// A JSON-syntax file.
     Json(JsonFile),
 }
 
-impl Parsed {
+impl SourceFile {
     /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native
     /// syntax otherwise (as the reference's hcldec chooses). The result keeps the file (its
-    /// source and tree), so diagnostics about it can show snippets; [`body`](Parsed::body)
+    /// source and tree), so diagnostics about it can show snippets; [`body`](SourceFile::body)
     /// gives its root body. [`Files::parse`] does the same and also keeps the file in a
     /// registry; to parse several files at once (each on its own thread) and keep them in a
     /// chosen order, parse with this and keep each with [`Files::add_parsed`].
     ///
     /// ```
     /// use hclkit::body::{Body, BodySchema};
-    /// use hclkit::Parsed;
+    /// use hclkit::SourceFile;
     ///
-    /// let (file, diags) = Parsed::parse(br#"{"a": 1}"#.to_vec(), "x.json");
-    /// assert!(diags.is_empty() && matches!(file, Parsed::Json(_)));
+    /// let (file, diags) = SourceFile::parse(br#"{"a": 1}"#.to_vec(), "x.json");
+    /// assert!(diags.is_empty() && matches!(file, SourceFile::Json(_)));
     /// let (content, _) = file.body().content(&BodySchema::new().attribute("a", true));
     /// assert!(content.attributes.contains_key("a"));
     /// ```
-    pub fn parse(src: impl Into<Arc<[u8]>>, name: &str) -> (Parsed, Diagnostics) {
+    pub fn parse(src: impl Into<Arc<[u8]>>, name: &str) -> (SourceFile, Diagnostics) {
         if name.ends_with(".json") {
             let (file, diags) = json::parse(src, name);
-            (Parsed::Json(file), diags)
+            (SourceFile::Json(file), diags)
         } else {
             let (file, diags) = native::parse_config(src, name);
-            (Parsed::Native(file), diags)
+            (SourceFile::Native(file), diags)
         }
     }
 
     /// The file's root body.
     pub fn body(&self) -> Arc<dyn Body> {
         match self {
-            Parsed::Native(f) => NativeBody::arc_from_file(f),
-            Parsed::Json(f) => JsonBody::arc_from_file(f),
+            SourceFile::Native(f) => NativeBody::arc_from_file(f),
+            SourceFile::Json(f) => JsonBody::arc_from_file(f),
         }
     }
 }
@@ -84,7 +88,7 @@ impl Parsed {
 struct Entry {
     name: Arc<str>,
     src: Arc<[u8]>,
-    parsed: Option<Parsed>,
+    parsed: Option<SourceFile>,
     /// For a file whose tree [`Files::release_trees`] dropped: whether it was JSON.
     released_json: Option<bool>,
 }
@@ -112,7 +116,7 @@ impl Files {
     pub fn parse_native(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
         let (file, diags) = native::parse_config(src.clone(), name);
-        (self.keep(name, src, Parsed::Native(file)), diags)
+        (self.keep(name, src, SourceFile::Native(file)), diags)
     }
 
     /// Parses `src` as the JSON syntax, keeps the file, and returns its body and the parse's
@@ -120,80 +124,7 @@ impl Files {
     pub fn parse_json(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
         let (file, diags) = json::parse(src.clone(), name);
-        (self.keep(name, src, Parsed::Json(file)), diags)
-    }
-
-    /// Reads a JSON document of variables, as the reference's `hcldec --vars` does, and keeps
-    /// it: the attributes of its body (so `"//"` comments are skipped and a repeated name is an
-    /// error), each evaluated without a context (strings stay strings). A document with syntax
-    /// errors gives only those.
-    ///
-    /// ```
-    /// use hclkit::Files;
-    /// use hclkit_value::Value;
-    ///
-    /// let mut files = Files::new();
-    /// let (vars, diags) = files.parse_vars(br#"{"name": "web", "n": 3, "//": "a comment"}"#.to_vec(), "vars.json");
-    /// assert!(diags.is_empty());
-    /// assert_eq!(vars["name"], Value::string("web"));
-    /// assert_eq!(vars.len(), 2);
-    /// ```
-    pub fn parse_vars(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (BTreeMap<String, Value>, Diagnostics) {
-        let (body, mut diags) = self.parse_json(src, name);
-        let mut vars = BTreeMap::new();
-        if diags.has_errors() {
-            return (vars, diags);
-        }
-        let (attrs, d) = body.just_attributes();
-        diags.extend(d);
-        for (name, attr) in attrs {
-            let (v, d) = attr.expr.value(None);
-            diags.extend(d);
-            vars.insert(name, v);
-        }
-        (vars, diags)
-    }
-
-    /// Reads one `--vars` argument as the reference's `hcldec` does: JSON text when it starts
-    /// with `{` (named `inline_name` in diagnostics), otherwise the path of a file, read with
-    /// [`parse_vars`](Files::parse_vars) when its name ends in `.json` and as native syntax
-    /// otherwise (a tfvars-like file: its attributes evaluated without a context, even when
-    /// the file has syntax errors, whose diagnostics come too). A file that cannot be read
-    /// gives the reference's "Failed to read file" ("Failed to open file" for JSON).
-    ///
-    /// ```
-    /// use hclkit::Files;
-    /// use hclkit_value::Value;
-    ///
-    /// let mut files = Files::new();
-    /// let (vars, diags) = files.read_vars(r#"{"region": "eu"}"#, "<vars>");
-    /// assert!(diags.is_empty());
-    /// assert_eq!(vars["region"], Value::string("eu"));
-    /// let (vars, diags) = files.read_vars("/no/such/file.tfvars", "<vars>");
-    /// assert!(vars.is_empty() && diags.has_errors());
-    /// ```
-    pub fn read_vars(&mut self, arg: &str, inline_name: &str) -> (BTreeMap<String, Value>, Diagnostics) {
-        if arg.trim_start().starts_with('{') {
-            return self.parse_vars(arg.as_bytes(), inline_name);
-        }
-        let json = arg.ends_with(".json");
-        let src = match std::fs::read(arg) {
-            Ok(src) => src,
-            Err(_) => return (BTreeMap::new(), Diagnostics(vec![read_error(arg, json)])),
-        };
-        if json {
-            return self.parse_vars(src, arg);
-        }
-        let (body, mut diags) = self.parse_native(src, arg);
-        let (attrs, d) = body.just_attributes();
-        diags.extend(d);
-        let mut vars = BTreeMap::new();
-        for (name, attr) in attrs {
-            let (v, d) = attr.expr.value(None);
-            diags.extend(d);
-            vars.insert(name, v);
-        }
-        (vars, diags)
+        (self.keep(name, src, SourceFile::Json(file)), diags)
     }
 
     /// Parses `src` in the syntax its name says: JSON for names ending in `.json`, the native
@@ -206,22 +137,9 @@ impl Files {
         }
     }
 
-    /// Reads the file at `path` and [`parse`](Files::parse)s it by its name. A file that
-    /// cannot be read gives no body and the reference's "Failed to read file" error (for
-    /// JSON, "Failed to open file").
-    pub fn parse_file(&mut self, path: &str) -> (Option<Arc<dyn Body>>, Diagnostics) {
-        match std::fs::read(path) {
-            Ok(src) => {
-                let (body, diags) = self.parse(src, path);
-                (Some(body), diags)
-            }
-            Err(_) => (None, Diagnostics(vec![read_error(path, path.ends_with(".json"))])),
-        }
-    }
-
-    /// Keeps a file parsed elsewhere (see [`Parsed::parse`]) and returns its root body, as
+    /// Keeps a file parsed elsewhere (see [`SourceFile::parse`]) and returns its root body, as
     /// [`parse`](Files::parse) does for the file it parses.
-    pub fn add_parsed(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
+    pub fn add_parsed(&mut self, name: &str, src: Arc<[u8]>, parsed: SourceFile) -> Arc<dyn Body> {
         self.keep(name, src, parsed)
     }
 
@@ -230,7 +148,7 @@ impl Files {
         self.files.push(Entry { name: Arc::from(name), src: src.into(), parsed: None, released_json: None });
     }
 
-    fn keep(&mut self, name: &str, src: Arc<[u8]>, parsed: Parsed) -> Arc<dyn Body> {
+    fn keep(&mut self, name: &str, src: Arc<[u8]>, parsed: SourceFile) -> Arc<dyn Body> {
         let body = parsed.body();
         self.files.push(Entry { name: Arc::from(name), src, parsed: Some(parsed), released_json: None });
         body
@@ -256,7 +174,7 @@ impl Files {
     pub fn release_trees(&mut self) {
         for f in &mut self.files {
             if let Some(parsed) = f.parsed.take() {
-                f.released_json = Some(matches!(parsed, Parsed::Json(_)));
+                f.released_json = Some(matches!(parsed, SourceFile::Json(_)));
             }
         }
     }
@@ -268,9 +186,9 @@ impl Files {
         for f in &mut self.files {
             if let Some(json) = f.released_json.take() {
                 f.parsed = Some(if json {
-                    Parsed::Json(json::parse(f.src.clone(), &f.name).0)
+                    SourceFile::Json(json::parse(f.src.clone(), &f.name).0)
                 } else {
-                    Parsed::Native(native::parse_config(f.src.clone(), &f.name).0)
+                    SourceFile::Native(native::parse_config(f.src.clone(), &f.name).0)
                 });
             }
         }
@@ -296,7 +214,7 @@ impl Files {
     /// ```
     pub fn replace(&mut self, src: impl Into<Arc<[u8]>>, name: &str) -> (Arc<dyn Body>, Diagnostics) {
         let src = src.into();
-        let (parsed, diags) = Parsed::parse(src.clone(), name);
+        let (parsed, diags) = SourceFile::parse(src.clone(), name);
         let body = parsed.body();
         let entry = Entry { name: Arc::from(name), src, parsed: Some(parsed), released_json: None };
         match self.position(name) {
@@ -321,7 +239,7 @@ impl Files {
     }
 
     /// The parsed file called `name`, if it was parsed here.
-    pub fn get(&self, name: &str) -> Option<&Parsed> {
+    pub fn get(&self, name: &str) -> Option<&SourceFile> {
         self.entry(name)?.parsed.as_ref()
     }
 
@@ -367,30 +285,6 @@ impl Files {
     }
 }
 
-/// The error for a path that cannot be read, the same in every command: "Failed to read file"
-/// (or "directory", when `directory`), with the operating system's reason ([`io_reason`]).
-///
-/// ```
-/// let e = std::io::Error::from_raw_os_error(2);
-/// let d = hclkit::files::read_failure("main.tf", &hclkit::files::io_reason(&e), false);
-/// assert_eq!(d.summary, "Failed to read file");
-/// assert_eq!(d.detail, "The file \"main.tf\" could not be read: No such file or directory.");
-/// ```
-pub fn read_failure(path: &str, reason: &str, directory: bool) -> Diagnostic {
-    let (summary, what) =
-        if directory { ("Failed to read directory", "directory") } else { ("Failed to read file", "file") };
-    Diagnostic::error(summary, format!("The {what} {path:?} could not be read: {reason}."))
-}
-
-/// An I/O error as the operating system says it, without Rust's " (os error N)".
-pub fn io_reason(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match e.raw_os_error() {
-        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
-        None => text,
-    }
-}
-
 /// How many leading bytes [`not_text`] looks at (git's and ripgrep's window).
 pub const TEXT_SNIFF_LEN: usize = 8192;
 
@@ -423,16 +317,6 @@ pub fn not_text(src: &[u8], name: &str) -> Option<Diagnostic> {
     )
 }
 
-/// The reference's error for a file it cannot read: `hclparse`'s "Failed to read file" for
-/// the native syntax, "Failed to open file" for JSON.
-pub fn read_error(path: &str, json: bool) -> Diagnostic {
-    if json {
-        Diagnostic::error("Failed to open file", format!("The file {path:?} could not be opened."))
-    } else {
-        Diagnostic::error("Failed to read file", format!("The configuration file {path:?} could not be read."))
-    }
-}
-
 impl SourceFiles for Files {
     fn source(&self, filename: &str) -> Option<&[u8]> {
         self.entry(filename).map(|f| &*f.src)
@@ -440,8 +324,8 @@ impl SourceFiles for Files {
 
     fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
         match self.entry(filename)?.parsed.as_ref()? {
-            Parsed::Native(f) => f.context_string(offset),
-            Parsed::Json(f) => f.context_string(offset),
+            SourceFile::Native(f) => f.context_string(offset),
+            SourceFile::Json(f) => f.context_string(offset),
         }
     }
 }
@@ -459,14 +343,27 @@ mod tests {
         files.parse(b"[]".to_vec(), "x.json");
         assert_eq!(files.names().collect::<Vec<_>>(), ["vars.json", "broken.hcl", "x.json"]);
         assert_eq!(files.position("x.json"), Some(2));
-        assert!(matches!(files.get("broken.hcl"), Some(Parsed::Native(_))));
-        assert!(matches!(files.get("x.json"), Some(Parsed::Json(_))));
+        assert!(matches!(files.get("broken.hcl"), Some(SourceFile::Native(_))));
+        assert!(matches!(files.get("x.json"), Some(SourceFile::Json(_))));
         assert!(files.get("vars.json").is_none());
         assert_eq!(files.source("vars.json"), Some(b"{}".as_slice()));
-        let (body, d) = files.parse_file("/nonexistent/hclkit/x.hcl");
-        assert!(body.is_none());
-        assert_eq!(d.0[0].summary, "Failed to read file");
-        assert_eq!(files.parse_file("/nonexistent/hclkit/x.json").1 .0[0].summary, "Failed to open file");
+    }
+
+    /// `Files` is given sources, never paths: every file here comes from memory, and the module
+    /// has no code that reads the file system (the command-line tools read, then register).
+    #[test]
+    fn reads_no_file() {
+        let mut files = Files::new();
+        let (body, d) = files.parse(b"a = 1\n".to_vec(), "/no/such/dir/main.hcl");
+        assert!(d.is_empty() && body.just_attributes().0.contains_key("a"));
+        files.add_source("<stdin>", b"b = 2".to_vec());
+        assert_eq!(files.source("/no/such/dir/main.hcl"), Some(b"a = 1\n".as_slice()));
+        let source = include_str!("files.rs");
+        for io in
+            [concat!("std", "::fs"), concat!("File", "::open"), concat!("read_", "to_end"), concat!("std", "::io")]
+        {
+            assert!(!source.contains(io), "files.rs uses {io}: Files must not read the file system");
+        }
     }
 
     #[test]
@@ -483,7 +380,7 @@ mod tests {
         assert!(body.just_attributes().0.contains_key("b"));
         // A JSON name is parsed as JSON; a new name goes last.
         files.replace(b"{\"c\": 1}".to_vec(), "y.json");
-        assert!(matches!(files.get("y.json"), Some(Parsed::Json(_))));
+        assert!(matches!(files.get("y.json"), Some(SourceFile::Json(_))));
         assert_eq!(files.position("y.json"), Some(2));
         assert!(files.remove("m.hcl"));
         assert_eq!(files.names().collect::<Vec<_>>(), ["x.json", "y.json"]);

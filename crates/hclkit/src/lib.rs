@@ -146,7 +146,7 @@ pub use spec as decode;
 pub use de::{from_file, from_str, Decoder};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use error::Error;
-pub use files::{Files, Parsed};
+pub use files::{Files, SourceFile};
 pub use pos::{Pos, Range, Span};
 pub use ser::to_string;
 pub use spanned::Spanned;

@@ -21,6 +21,30 @@ pub(crate) fn hand_over(range: Range) {
     RANGE.with(|r| *r.borrow_mut() = Some(range));
 }
 
+/// A `Spanned<T>` as a map around a deserializer `D` of `T`, for the deserializers of this
+/// crate that hand a range over ([`hand_over`]): the single entry is the value, under the
+/// key the `Spanned` visitor asks for.
+pub(crate) struct SpannedMap<D> {
+    pub(crate) value: Option<D>,
+}
+
+impl<'de, D: Deserializer<'de>> MapAccess<'de> for SpannedMap<D> {
+    type Error = D::Error;
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, D::Error> {
+        if self.value.is_none() {
+            return Ok(None);
+        }
+        let d: de::value::StrDeserializer<'_, D::Error> = de::IntoDeserializer::into_deserializer(SPANNED_VALUE);
+        seed.deserialize(d).map(Some)
+    }
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, D::Error> {
+        match self.value.take() {
+            Some(d) => seed.deserialize(d),
+            None => Err(de::Error::custom("no value")),
+        }
+    }
+}
+
 fn take_range() -> Option<Range> {
     RANGE.with(|r| r.borrow_mut().take())
 }

@@ -1,7 +1,6 @@
 //! `hclkit check`: parses files (and with `--spec`, decodes them) and reports their
 //! diagnostics in the rustc style, with a one-line summary.
 
-use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,17 +8,16 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use hclkit::diagnostic::Renderer;
 use hclkit::eval::{Budget, EvalContext};
-use hclkit::files::{io_reason, read_failure};
 use hclkit::spec::run::{ContextOptions, FunctionLibrary};
 use hclkit::spec::specfile::SpecFile;
 use hclkit::{Diagnostics, Files, Severity};
-use hclkit_value::Value;
 use rayon::prelude::*;
 
-use crate::walk::{is_json_name, is_native_name, walk};
-
-/// The help layout of the subcommands: usage first, then the description.
-pub const HELP_TEMPLATE: &str = "{about-with-newline}\n{usage-heading} {usage}\n\n{all-args}{after-help}";
+use hclkit_cli::help::HELP_TEMPLATE;
+use hclkit_cli::inputs::{io_failure, read_failure};
+use hclkit_cli::os_error;
+use hclkit_cli::vars::{read_vars, Vars};
+use hclkit_cli::walk::{is_json_name, is_native_name, walk};
 
 /// Arguments of `hclkit check`.
 /// The long description of the subcommand (its `--help`).
@@ -101,17 +99,17 @@ struct Report {
     text: String,
 }
 
-/// The spec and what its expressions may use, loaded once and shared by the worker threads;
-/// each file is decoded with a budget of its own.
-struct Decoder {
+/// `--spec`: the spec and what its expressions may use, loaded once and shared by the worker
+/// threads; each file is decoded with a budget of its own.
+struct SpecCheck {
     spec: SpecFile,
     ctx: EvalContext,
 }
 
-impl Decoder {
+impl SpecCheck {
     /// The context of a loaded spec: its variables and `vars`, the standard library with
     /// `try`/`can`, and the spec's own functions, which win (`hclkit::spec::run`'s rule).
-    fn new(spec: SpecFile, vars: BTreeMap<String, Value>) -> Decoder {
+    fn new(spec: SpecFile, vars: Vars) -> SpecCheck {
         let options = ContextOptions {
             variables: vars,
             library: FunctionLibrary::Standard,
@@ -119,21 +117,21 @@ impl Decoder {
             declare_variables: true,
         };
         let ctx = spec.context(options).unwrap_or_default();
-        Decoder { spec, ctx }
+        SpecCheck { spec, ctx }
     }
 }
 
 /// Checks one input: read, parse in its syntax, decode with the spec when there is one and
 /// the parse succeeded, render.
-fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all: bool, text: bool) -> Report {
+fn check_one(input: &Input, spec: Option<&SpecCheck>, renderer: &Renderer, all: bool, text: bool) -> Report {
     let mut files = Files::new();
     let diags = match input {
-        Input::Unreadable(name, reason, dir) => Diagnostics(vec![read_failure(name, reason, *dir)]),
+        Input::Unreadable(name, reason, dir) => Diagnostics::from(vec![read_failure(name, reason, *dir)]),
         Input::File(name) => match std::fs::read(name) {
-            Err(e) => Diagnostics(vec![read_failure(name, &io_reason(&e), false)]),
-            Ok(src) => parse_and_decode(&mut files, src, name, decoder),
+            Err(e) => Diagnostics::from(vec![io_failure(name, &e)]),
+            Ok(src) => parse_and_decode(&mut files, src, name, spec),
         },
-        Input::Stdin(src) => parse_and_decode(&mut files, src.clone(), "<stdin>", decoder),
+        Input::Stdin(src) => parse_and_decode(&mut files, src.clone(), "<stdin>", spec),
     };
     let text = if !text || diags.is_empty() {
         String::new()
@@ -145,14 +143,14 @@ fn check_one(input: &Input, decoder: Option<&Decoder>, renderer: &Renderer, all:
     Report { diags, text }
 }
 
-fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, decoder: Option<&Decoder>) -> Diagnostics {
+fn parse_and_decode(files: &mut Files, src: Vec<u8>, name: &str, spec: Option<&SpecCheck>) -> Diagnostics {
     // A file that is not text gets one diagnostic, not pages of them.
-    if let Some(d) = hclkit::files::not_text(&src, name) {
-        files.add_source(name, src);
-        return Diagnostics(vec![d]);
-    }
+    let src = match hclkit_cli::inputs::text(files, src, name) {
+        Ok(src) => src,
+        Err(diags) => return diags,
+    };
     let (body, mut diags) = files.parse(src, name);
-    if let Some(d) = decoder {
+    if let Some(d) = spec {
         if !diags.has_errors() {
             let budget = Budget::default();
             let ctx = d.ctx.clone().with_budget(budget.clone());
@@ -172,7 +170,7 @@ fn inputs(paths: &[PathBuf], no_ignore: bool) -> Vec<Input> {
             let mut src = Vec::new();
             out.push(match std::io::stdin().lock().read_to_end(&mut src) {
                 Ok(_) => Input::Stdin(src),
-                Err(e) => Input::Unreadable("<stdin>".into(), io_reason(&e), false),
+                Err(e) => Input::Unreadable("<stdin>".into(), os_error::reason(&e), false),
             });
             continue;
         }
@@ -184,7 +182,7 @@ fn inputs(paths: &[PathBuf], no_ignore: bool) -> Vec<Input> {
                 out.extend(errors.into_iter().map(|(path, reason)| Input::Unreadable(path, reason, true)));
             }
             Ok(_) => out.push(Input::File(name)),
-            Err(e) => out.push(Input::Unreadable(name, io_reason(&e), false)),
+            Err(e) => out.push(Input::Unreadable(name, os_error::reason(&e), false)),
         }
     }
     out
@@ -193,14 +191,14 @@ fn inputs(paths: &[PathBuf], no_ignore: bool) -> Vec<Input> {
 /// `hclkit check`.
 pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
     let text = args.diags == DiagsFormat::Text;
-    let renderer = crate::renderer(color && text);
+    let renderer = hclkit_cli::term::renderer(color && text);
 
     // The spec: read and loaded once, its problems reported; the workers share it.
-    let decoder = match &args.spec {
+    let spec = match &args.spec {
         None => None,
         Some(path) => match load_spec_file(path, &renderer, text) {
             Ok(spec) => match load_vars(&args.vars, &renderer, text) {
-                Ok(vars) => Some(Decoder::new(spec, vars)),
+                Ok(vars) => Some(SpecCheck::new(spec, vars)),
                 Err(code) => return code,
             },
             Err(code) => return code,
@@ -209,7 +207,7 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
 
     let inputs = inputs(&args.paths, args.no_ignore);
     let reports: Vec<Report> =
-        inputs.par_iter().map(|input| check_one(input, decoder.as_ref(), &renderer, args.all, text)).collect();
+        inputs.par_iter().map(|input| check_one(input, spec.as_ref(), &renderer, args.all, text)).collect();
 
     let (mut errors, mut warnings) = (0usize, 0usize);
     let stdout = std::io::stdout();
@@ -258,7 +256,7 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFi
     };
     let src = match std::fs::read(path) {
         Ok(s) => s,
-        Err(e) => return fail(Diagnostics(vec![read_failure(&name, &io_reason(&e), false)]), &Files::new()),
+        Err(e) => return fail(Diagnostics::from(vec![io_failure(&name, &e)]), &Files::new()),
     };
     let mut files = Files::new();
     match SpecFile::parse(&mut files, src, &name) {
@@ -269,12 +267,12 @@ fn load_spec_file(path: &Path, renderer: &Renderer, text: bool) -> Result<SpecFi
 
 /// Reads the --vars arguments in order (later ones win); on errors prints them and gives the
 /// exit status.
-fn load_vars(args: &[String], renderer: &Renderer, text: bool) -> Result<BTreeMap<String, Value>, ExitCode> {
+fn load_vars(args: &[String], renderer: &Renderer, text: bool) -> Result<Vars, ExitCode> {
     let mut files = Files::new();
-    let mut vars = BTreeMap::new();
+    let mut vars = Vars::new();
     let mut diags = Diagnostics::new();
     for (i, arg) in args.iter().enumerate() {
-        let (v, d) = files.read_vars(arg, &format!("<vars argument {i}>"));
+        let (v, d) = read_vars(&mut files, arg, &format!("<vars argument {i}>"));
         vars.extend(v);
         diags.extend(d);
     }

@@ -1,17 +1,18 @@
 //! `hclkit convert`: the native syntax to the HCL JSON syntax, and back with a schema.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hclkit::convert::{BlockShape, Schema, ToJsonOptions};
-use hclkit::files::Parsed;
+use hclkit::files::SourceFile;
 use hclkit::{Diagnostics, Files};
 use rayon::prelude::*;
 
-use crate::walk::{is_json_name, is_native_name, walk, Unreadable};
-use hclkit::files::{io_reason, read_failure};
 use hclkit::spec::specfile::SpecFile;
+use hclkit_cli::inputs::{io_failure, read_failure};
+use hclkit_cli::os_error;
+use hclkit_cli::walk::{is_json_name, is_native_name, walk, Unreadable};
 
 /// Block layout of the JSON output (`--blocks`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,18 +102,8 @@ pub struct ConvertArgs {
     pub no_ignore: bool,
 }
 
-fn read_input(name: &str) -> std::io::Result<Vec<u8>> {
-    if name == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf)?;
-        Ok(buf)
-    } else {
-        std::fs::read(name)
-    }
-}
-
 fn print_diags(diags: &Diagnostics, files: &Files, color: bool) {
-    let text = crate::renderer(color && std::io::stderr().is_terminal()).render_collapsed(diags, files);
+    let text = hclkit_cli::term::renderer(color && std::io::stderr().is_terminal()).render_collapsed(diags, files);
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
@@ -130,7 +121,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> ExitCode {
     let (jobs, unreadable_dirs) = match jobs(args, out_dir) {
         Ok((jobs, unreadable)) => {
             for (path, reason) in &unreadable {
-                print_diags(&Diagnostics(vec![read_failure(path, reason, true)]), &Files::new(), color);
+                print_diags(&Diagnostics::from(vec![read_failure(path, reason, true)]), &Files::new(), color);
             }
             (jobs, unreadable.len())
         }
@@ -284,19 +275,19 @@ fn jobs(args: &ConvertArgs, out_dir: &Path) -> Result<(Vec<Job>, Vec<Unreadable>
 fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (String, bool) {
     let mut files = Files::new();
     let render = |diags: &Diagnostics, files: &Files| {
-        crate::renderer(color && std::io::stderr().is_terminal()).render_collapsed(diags, files)
+        hclkit_cli::term::renderer(color && std::io::stderr().is_terminal()).render_collapsed(diags, files)
     };
     let src = match std::fs::read(&job.input) {
         Ok(s) => s,
         Err(e) => {
-            let d = Diagnostics(vec![read_failure(&job.input, &io_reason(&e), false)]);
+            let d = Diagnostics::from(vec![io_failure(&job.input, &e)]);
             return (render(&d, &files), false);
         }
     };
-    if let Some(d) = hclkit::files::not_text(&src, &job.input) {
-        files.add_source(&job.input, src);
-        return (render(&Diagnostics(vec![d]), &files), false);
-    }
+    let src = match hclkit_cli::inputs::text(&mut files, src, &job.input) {
+        Ok(src) => src,
+        Err(diags) => return (render(&diags, &files), false),
+    };
     let result = if job.json_in {
         to_native(src, &job.input, schema, Diagnostics::new(), &mut files)
     } else {
@@ -316,7 +307,7 @@ fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (
                     report.push_str(&format!(
                         "hclkit convert: cannot write {}: {}\n",
                         job.output.display(),
-                        io_reason(&e)
+                        os_error::reason(&e)
                     ));
                     (report, false)
                 }
@@ -330,18 +321,20 @@ fn convert_job(args: &ConvertArgs, job: &Job, schema: &Schema, color: bool) -> (
 fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
     let mut files = Files::new();
     let json_in = json_input(args, name);
-    let src = match read_input(name) {
+    let src = match hclkit_cli::inputs::read(name) {
         Ok(s) => s,
-        Err(e) => {
-            print_diags(&Diagnostics(vec![read_failure(name, &io_reason(&e), false)]), &files, color);
+        Err(d) => {
+            print_diags(&Diagnostics::from(vec![*d]), &files, color);
             return ExitCode::from(1);
         }
     };
-    if let Some(d) = hclkit::files::not_text(&src, name) {
-        files.add_source(name, src);
-        print_diags(&Diagnostics(vec![d]), &files, color);
-        return ExitCode::from(1);
-    }
+    let src = match hclkit_cli::inputs::text(&mut files, src, name) {
+        Ok(src) => src,
+        Err(diags) => {
+            print_diags(&diags, &files, color);
+            return ExitCode::from(1);
+        }
+    };
     let result = if json_in {
         match load_schema(args, &mut files) {
             Ok((schema, warnings)) => to_native(src, name, &schema, warnings, &mut files),
@@ -369,7 +362,7 @@ fn run_one(args: &ConvertArgs, name: &str, color: bool) -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     let name = args.output.as_deref().unwrap_or("standard output");
-                    eprintln!("hclkit convert: cannot write {name}: {}", io_reason(&e));
+                    eprintln!("hclkit convert: cannot write {name}: {}", os_error::reason(&e));
                     ExitCode::from(1)
                 }
             }
@@ -388,7 +381,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
     if diags.has_errors() {
         return Err(diags);
     }
-    let Some(Parsed::Native(file)) = files.get(name) else {
+    let Some(SourceFile::Native(file)) = files.get(name) else {
         return Err(diags);
     };
     let opts = ToJsonOptions {
@@ -416,7 +409,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
 /// with the spec's warnings.
 fn load_schema(args: &ConvertArgs, files: &mut Files) -> Result<(Schema, Diagnostics), Diagnostics> {
     let Some(path) = &args.spec else { return Ok((Schema::new(), Diagnostics::new())) };
-    let src = std::fs::read(path).map_err(|e| Diagnostics(vec![read_failure(path, &io_reason(&e), false)]))?;
+    let src = std::fs::read(path).map_err(|e| Diagnostics::from(vec![io_failure(path, &e)]))?;
     match SpecFile::parse(files, src, path) {
         (Some(spec), diags) => Ok((Schema::from_spec(&spec.root), diags)),
         (None, diags) => Err(diags),
@@ -430,7 +423,7 @@ fn to_native(src: Vec<u8>, name: &str, schema: &Schema, mut diags: Diagnostics, 
     if failed {
         return Err(diags);
     }
-    let Some(Parsed::Json(file)) = files.get(name) else {
+    let Some(SourceFile::Json(file)) = files.get(name) else {
         return Err(diags);
     };
     let (text, d) = hclkit::convert::to_native(file, schema);

@@ -103,7 +103,8 @@ pub fn run(args: &EvalArgs, color: bool) -> ExitCode {
             }
             DiagsFormat::Text => {
                 let color = color && std::io::stderr().is_terminal();
-                let _ = std::io::stderr().write_all(crate::renderer(color).render_collapsed(&diags, &files).as_bytes());
+                let _ = std::io::stderr()
+                    .write_all(hclkit_cli::term::renderer(color).render_collapsed(&diags, &files).as_bytes());
             }
         }
     }
@@ -142,13 +143,10 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics,
         // read as hcldec reads its --vars (JSON text, or a .json or native-syntax file).
         let (vars, d) = match vars.strip_prefix('@') {
             Some(path) => match std::fs::read(path) {
-                Ok(src) => files.parse_vars(src, path),
-                Err(e) => (
-                    Default::default(),
-                    Diagnostics(vec![hclkit::files::read_failure(path, &hclkit::files::io_reason(&e), false)]),
-                ),
+                Ok(src) => hclkit_cli::vars::parse_vars(files, src, path),
+                Err(e) => (Default::default(), Diagnostics::from(vec![hclkit_cli::inputs::io_failure(path, &e)])),
             },
-            None => files.read_vars(vars, "<vars>"),
+            None => hclkit_cli::vars::read_vars(files, vars, "<vars>"),
         };
         diags.extend(d);
         ctx = ctx.with_variables(vars);
@@ -157,12 +155,13 @@ pub fn eval(args: &EvalArgs, files: &mut Files) -> (Option<String>, Diagnostics,
         }
     }
     let src: Arc<[u8]> = if args.expr == "-" {
-        let mut buf = Vec::new();
-        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
-            diags.push(hclkit::files::read_failure("<stdin>", &hclkit::files::io_reason(&e), false));
-            return (None, diags, false);
+        match hclkit_cli::inputs::read_stdin() {
+            Ok(buf) => buf.into(),
+            Err(e) => {
+                diags.push(hclkit_cli::inputs::io_failure("<stdin>", &e));
+                return (None, diags, false);
+            }
         }
-        buf.into()
     } else {
         args.expr.as_bytes().into()
     };

@@ -6,14 +6,15 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 
-use hclkit::diagnostic::SourceFiles;
 use hclkit::format::Formatter;
+use hclkit::{Diagnostics, Files};
 use rayon::prelude::*;
 
-use crate::walk::{is_native_name, walk};
-use hclkit::files::io_reason;
+use hclkit_cli::inputs::read_failure;
+use hclkit_cli::os_error;
+use hclkit_cli::walk::{is_native_name, walk};
 
 /// Arguments of `hclkit fmt`.
 /// The long description of the subcommand (its `--help`).
@@ -25,7 +26,7 @@ the current directory; \"-\" formats standard input to standard output.";
 
 #[derive(clap::Args, Debug, Default, PartialEq, Eq)]
 #[command(
-    help_template = crate::check::HELP_TEMPLATE,
+    help_template = hclkit_cli::help::HELP_TEMPLATE,
     after_help = "Exit status: 0 on success, 1 if a file could not be read, written or parsed (a file with \
 syntax errors is reported and left as it is, unless --force), 2 on a usage error, 3 with --check when a \
 file is not formatted."
@@ -98,8 +99,8 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
 
 /// The error for a path that cannot be read, rendered as every command renders it.
 fn read_failure_text(name: &str, reason: &str, directory: bool, color: bool) -> String {
-    let diags = hclkit::Diagnostics(vec![hclkit::files::read_failure(name, reason, directory)]);
-    crate::renderer(color).render_collapsed(&diags, &OneFile { name, src: &[], file: None })
+    let diags = Diagnostics::from(vec![read_failure(name, reason, directory)]);
+    hclkit_cli::term::renderer(color).render_collapsed(&diags, &Files::new())
 }
 
 /// The outcome for one file.
@@ -113,24 +114,6 @@ struct Outcome {
     failed: bool,
 }
 
-struct OneFile<'a> {
-    name: &'a str,
-    src: &'a [u8],
-    file: Option<hclkit::syntax::native::File>,
-}
-
-impl SourceFiles for OneFile<'_> {
-    fn source(&self, filename: &str) -> Option<&[u8]> {
-        (filename == self.name).then_some(self.src)
-    }
-    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
-        if filename != self.name {
-            return None;
-        }
-        self.file.as_ref()?.context_string(offset)
-    }
-}
-
 struct Job<'a> {
     args: &'a FmtArgs,
     formatter: Formatter,
@@ -141,19 +124,19 @@ impl Job<'_> {
     /// Formats `src` (`stdin`: it came from standard input): `Ok(formatted)`, or
     /// `Err(diagnostics as text)` when it is not text, or has syntax errors and no `--force`.
     fn format(&self, name: &str, src: &[u8], stdin: bool) -> Result<Vec<u8>, String> {
-        let render = |diags: &hclkit::Diagnostics, file: Option<hclkit::syntax::native::File>| {
-            let files = OneFile { name, src, file };
-            crate::renderer(self.color).render_collapsed(diags, &files)
-        };
-        if let Some(d) = hclkit::files::not_text(src, name) {
-            return Err(render(&hclkit::Diagnostics(vec![d]), None));
+        let render =
+            |diags: &Diagnostics, files: &Files| hclkit_cli::term::renderer(self.color).render_collapsed(diags, files);
+        let mut files = Files::new();
+        if let Err(diags) = hclkit_cli::inputs::text(&mut files, src.to_vec(), name) {
+            return Err(render(&diags, &files));
         }
         let terraform = match (self.args.terraform, self.args.layout) {
             (true, _) | (_, Layout::Terraform) => true,
             (_, Layout::Hcl) => false,
             (_, Layout::Auto) => stdin || is_terraform_name(name),
         };
-        let parse = || hclkit::parse_config(Arc::<[u8]>::from(src), name);
+        // Parsed for the diagnostics' snippets and context.
+        let mut parse = || files.parse_native(src.to_vec(), name).1;
         if terraform {
             return match self.formatter.terraform(src, name) {
                 Ok(mut out) => {
@@ -164,13 +147,16 @@ impl Job<'_> {
                     Ok(out)
                 }
                 Err(_) if self.args.force => Ok(self.formatter.format(src)),
-                Err(diags) => Err(render(&diags, Some(parse().0))),
+                Err(diags) => {
+                    parse();
+                    Err(render(&diags, &files))
+                }
             };
         }
         if !self.args.force {
-            let (file, diags) = parse();
+            let diags = parse();
             if diags.has_errors() {
-                return Err(render(&diags, Some(file)));
+                return Err(render(&diags, &files));
             }
         }
         Ok(self.formatter.format(src))
@@ -183,7 +169,7 @@ impl Job<'_> {
             Ok(s) => s,
             Err(e) => {
                 o.failed = true;
-                o.err = read_failure_text(&name, &io_reason(&e), false, self.color);
+                o.err = read_failure_text(&name, &os_error::reason(&e), false, self.color);
                 return o;
             }
         };
@@ -205,7 +191,7 @@ impl Job<'_> {
         if !self.args.check && !self.args.diff {
             if let Err(e) = write_atomically(path, &formatted) {
                 o.failed = true;
-                o.err = format!("hclkit fmt: {name}: {}\n", io_reason(&e));
+                o.err = format!("hclkit fmt: {name}: {}\n", os_error::reason(&e));
             }
         }
         o
@@ -272,7 +258,7 @@ pub fn run(args: &FmtArgs, color: bool) -> ExitCode {
                 eprintln!("hclkit fmt: {}: skipped (JSON syntax is not formatted)", p.display());
             }
             Ok(_) => files.push(p.clone()),
-            Err(e) => errors.push((p.display().to_string(), io_reason(&e), false)),
+            Err(e) => errors.push((p.display().to_string(), os_error::reason(&e), false)),
         }
     }
     let mut failed = !errors.is_empty();

@@ -97,26 +97,6 @@ fn push_quoted_char(c: char, out: &mut String) {
     }
 }
 
-/// An I/O error as Go prints a `syscall.Errno`: the C library's message with a lowercase
-/// first letter, without Rust's " (os error N)".
-///
-/// ```
-/// let e = std::io::Error::from_raw_os_error(2);
-/// assert_eq!(hclkit_value::go::errno_text(&e), "no such file or directory");
-/// ```
-pub fn errno_text(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    let text = match e.raw_os_error() {
-        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
-        None => text,
-    };
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => text,
-    }
-}
-
 /// `s` quoted as Go's `strconv.Quote` does; see [`quote_into`].
 pub fn quote(s: &str) -> String {
     let mut out = String::new();

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use hclkit_value::serde::__private::{SPANNED_STRUCT, SPANNED_VALUE, VALUE_TOKEN};
+use hclkit_value::serde::__private::{SPANNED_STRUCT, VALUE_TOKEN};
 use hclkit_value::Value;
 use serde::de::value::StrDeserializer;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
@@ -14,6 +14,7 @@ use super::{missing_argument, DeError, FieldKind, Mult, State, StructSchema};
 use crate::body::{Attribute, Block, Body, BodyContent, BodySchema};
 use crate::diagnostic::{go_quote, Diagnostic};
 use crate::pos::Range;
+use crate::spanned::SpannedMap;
 
 /// A body to be read as a struct (or, for types that read maps, as attributes only).
 pub(crate) struct BodyDe<'a> {
@@ -533,28 +534,6 @@ where
 {
     crate::spanned::hand_over(range);
     visitor.visit_map(SpannedMap { value: Some(d) })
-}
-
-/// `Spanned<T>` around a deserializer: the single entry is the value.
-pub(crate) struct SpannedMap<D> {
-    pub(crate) value: Option<D>,
-}
-
-impl<'de, D: de::Deserializer<'de, Error = DeError>> de::MapAccess<'de> for SpannedMap<D> {
-    type Error = DeError;
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DeError> {
-        if self.value.is_none() {
-            return Ok(None);
-        }
-        let d: StrDeserializer<'_, DeError> = SPANNED_VALUE.into_deserializer();
-        seed.deserialize(d).map(Some)
-    }
-    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, DeError> {
-        match self.value.take() {
-            Some(d) => seed.deserialize(d),
-            None => Err(DeError::Custom("no value".into())),
-        }
-    }
 }
 
 /// The blocks of one type, for a block field.

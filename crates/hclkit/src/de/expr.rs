@@ -12,11 +12,11 @@ use hclkit_value::serde::ValueDeserializer;
 use hclkit_value::{Name, Value};
 use serde::de::{self, DeserializeSeed, Visitor};
 
-use super::body::SpannedMap;
 use super::{DeError, State};
 use crate::body::{expr_list, expr_map, Expression};
 use crate::diagnostic::{go_quote, Diagnostic};
 use crate::pos::Range;
+use crate::spanned::SpannedMap;
 
 /// What a value is read for.
 #[derive(Clone, Copy)]

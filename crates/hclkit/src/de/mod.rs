@@ -207,7 +207,7 @@ impl Decoder {
     /// native syntax otherwise), into `T`.
     pub fn from_source<T: DeserializeOwned>(&self, src: &[u8], filename: &str) -> Result<T, Error> {
         let src: Arc<[u8]> = Arc::from(src);
-        let (file, diags) = crate::Parsed::parse(src.clone(), filename);
+        let (file, diags) = crate::SourceFile::parse(src.clone(), filename);
         let result = if diags.has_errors() { Err(Error::new(diags)) } else { self.from_body(&*file.body()) };
         result.map_err(|e| e.with_source(filename, src))
     }
@@ -237,7 +237,7 @@ impl Decoder {
     /// struct Rest {
     ///     port: u16,
     /// }
-    /// let (file, _) = hclkit::Parsed::parse(b"version = 2\nport = 80\n".to_vec(), "main.hcl");
+    /// let (file, _) = hclkit::SourceFile::parse(b"version = 2\nport = 80\n".to_vec(), "main.hcl");
     /// let body = file.body();
     /// let (_, rest, _) = body.partial_content(&BodySchema::new().attribute("version", true));
     /// let r: Rest = hclkit::Decoder::new().from_body(&*rest).unwrap();

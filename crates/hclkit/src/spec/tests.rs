@@ -2,6 +2,7 @@
 //! (hcl v2.14.1).
 
 use super::*;
+use crate::diagnostic::Diagnostics;
 use crate::syntax::native::NativeBody;
 
 fn body(src: &str) -> NativeBody {

@@ -1,4 +1,4 @@
-//! Merged bodies (`hclkit::merged`, the reference's `hcl.MergeBodies`) and `Parsed::parse`'s choice
+//! Merged bodies (`hclkit::merged`, the reference's `hcl.MergeBodies`) and `SourceFile::parse`'s choice
 //! of syntax by file name, against the reference (hcl v2.14.1).
 //!
 //! Each line of `tests/data/merged/cases.txt` gives the arguments of `apirecord merged`
@@ -14,14 +14,14 @@ use std::sync::Arc;
 
 use hclkit::body::{Attributes, Body, BodySchema};
 use hclkit::merged::merge_bodies;
-use hclkit::Parsed;
+use hclkit::SourceFile;
 
-/// Parses by name (`Parsed::parse`) and returns the root body.
+/// Parses by name (`SourceFile::parse`) and returns the root body.
 fn parse_body(
     src: impl Into<std::sync::Arc<[u8]>>,
     name: &str,
 ) -> (std::sync::Arc<dyn hclkit::body::Body>, hclkit::Diagnostics) {
-    let (file, diags) = Parsed::parse(src, name);
+    let (file, diags) = SourceFile::parse(src, name);
     (file.body(), diags)
 }
 use hclkit::{Diagnostics, Range};

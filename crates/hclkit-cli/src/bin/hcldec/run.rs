@@ -8,17 +8,18 @@ use std::sync::Arc;
 
 use hclkit::body::Body;
 use hclkit::eval::Budget;
-use hclkit::files::Parsed;
+use hclkit::files::SourceFile;
 use hclkit::spec::run::{unsupported_result, ContextOptions, FunctionLibrary};
 use hclkit::spec::specfile::SpecFile;
-use hclkit::{Diagnostic, Diagnostics, Files};
+use hclkit::{Diagnostics, Files};
 use hclkit_terraform::{Library, Options};
 use hclkit_value::json::HcldecOutput;
 use rayon::prelude::*;
 
 use crate::args::{self, Args, ArgsError, USAGE};
 use crate::varrefs;
-use hclkit_value::go::errno_text;
+use hclkit_cli::inputs::read_reference;
+use hclkit_cli::os_error::go_text;
 
 const VERSION: &str = "0.0.1-dev";
 
@@ -63,10 +64,9 @@ pub fn run(argv: &[String]) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let writer = match args.diags.as_str() {
-        "" => DiagWriter::Text {
-            width: std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0).unwrap_or(80),
-            color: std::io::stderr().is_terminal(),
-        },
+        "" => {
+            DiagWriter::Text { width: hclkit_cli::term::width().unwrap_or(80), color: std::io::stderr().is_terminal() }
+        }
         "json" => DiagWriter::Json,
         other => {
             eprintln!("Invalid diagnostics format {other:?}: only \"json\" is supported.");
@@ -88,10 +88,6 @@ pub fn run(argv: &[String]) -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-fn read_file(name: &str, json: bool) -> Result<Vec<u8>, Box<Diagnostic>> {
-    std::fs::read(name).map_err(|_| Box::new(hclkit::files::read_error(name, json)))
 }
 
 /// Parses one input in the syntax its name says (JSON for `.json`, else native); the body
@@ -116,7 +112,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
     let mut sources = Files::new();
     let mut diags = Diagnostics::new();
 
-    let spec = match read_file(&args.spec, false) {
+    let spec = match read_reference(&args.spec) {
         Err(d) => {
             writer.write(Diagnostics(vec![*d]), &sources);
             return Ok(ExitCode::from(2));
@@ -136,7 +132,7 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
 
     let mut variables = BTreeMap::new();
     for (i, v) in args.vars.iter().enumerate() {
-        let (vals, d) = sources.read_vars(v, &format!("<vars argument {i}>"));
+        let (vals, d) = hclkit_cli::vars::read_vars(&mut sources, v, &format!("<vars argument {i}>"));
         diags.extend(d);
         variables.extend(vals);
     }
@@ -160,9 +156,9 @@ fn real_main(args: &Args, writer: &DiagWriter, budget: &Budget) -> Result<ExitCo
         // Several inputs are read and parsed in parallel (RAYON_NUM_THREADS sets how many
         // threads), then kept with their diagnostics in command-line order, as one by one.
         let read_parse = |name: &String| {
-            read_file(name, name.ends_with(".json")).map(|src| {
+            read_reference(name).map(|src| {
                 let src: std::sync::Arc<[u8]> = src.into();
-                let (parsed, diags) = Parsed::parse(src.clone(), name);
+                let (parsed, diags) = SourceFile::parse(src.clone(), name);
                 (src, parsed, diags)
             })
         };
@@ -242,7 +238,7 @@ fn write_output(args: &Args, text: &str) -> Result<(), String> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o777);
     let mut file = options
         .open(&args.out)
-        .map_err(|e| format!("can't open {} for writing: open {}: {}", args.out, args.out, errno_text(&e)))?;
+        .map_err(|e| format!("can't open {} for writing: open {}: {}", args.out, args.out, go_text(&e)))?;
     // The reference ignores write errors here.
     let _ = file.write_all(text.as_bytes());
     Ok(())

@@ -20,32 +20,16 @@ use std::collections::HashSet;
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use hclkit::diagnostic::SourceFiles;
-use hclkit::syntax::native::File;
-use hclkit_value::go::errno_text;
+use hclkit::Files;
+use hclkit_cli::os_error::go_text;
 
 const VERSION: &str = "0.0.1-dev";
 
-/// The files parsed by `-check`, for the snippets of their diagnostics.
-#[derive(Default)]
-struct Sources {
-    files: Vec<(String, Arc<[u8]>, File)>,
-}
-
-impl SourceFiles for Sources {
-    fn source(&self, filename: &str) -> Option<&[u8]> {
-        self.files.iter().find(|f| f.0 == filename).map(|f| &*f.1)
-    }
-    fn context_string(&self, filename: &str, offset: usize) -> Option<String> {
-        self.files.iter().find(|f| f.0 == filename)?.2.context_string(offset)
-    }
-}
-
 struct Run {
     args: args::Args,
-    sources: Sources,
+    /// The files parsed by `-check`, for the snippets of their diagnostics.
+    sources: Files,
     /// Names already parsed by `-check`: the reference's parser caches files by name and
     /// reports a name's diagnostics only the first time.
     parsed: HashSet<String>,
@@ -63,23 +47,20 @@ impl Run {
                 std::io::stdin()
                     .lock()
                     .read_to_end(&mut buf)
-                    .map_err(|e| format!("failed to read {name}: read /dev/stdin: {}", errno_text(&e)))?;
+                    .map_err(|e| format!("failed to read {name}: read /dev/stdin: {}", go_text(&e)))?;
                 buf
             }
             Some(p) => {
                 let mut f = std::fs::File::open(p)
-                    .map_err(|e| format!("failed to open {name}: open {name}: {}", errno_text(&e)))?;
+                    .map_err(|e| format!("failed to open {name}: open {name}: {}", go_text(&e)))?;
                 let mut buf = Vec::new();
-                f.read_to_end(&mut buf)
-                    .map_err(|e| format!("failed to read {name}: read {name}: {}", errno_text(&e)))?;
+                f.read_to_end(&mut buf).map_err(|e| format!("failed to read {name}: read {name}: {}", go_text(&e)))?;
                 buf
             }
         };
 
         if self.args.check && self.parsed.insert(name.to_owned()) {
-            let src: Arc<[u8]> = src.clone().into();
-            let (file, diags) = hclkit::parse_config(src.clone(), name);
-            self.sources.files.push((name.to_owned(), src, file));
+            let (_, diags) = self.sources.parse_native(src.clone(), name);
             let text = diags.to_text(&self.sources, self.width, self.color);
             let _ = std::io::stderr().write_all(text.as_bytes());
             if diags.has_errors() {
@@ -99,14 +80,11 @@ impl Run {
             options.write(true).create(true).truncate(true);
             #[cfg(unix)]
             std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
-            let mut f = options.open(p).map_err(|e| format!("open {name}: {}", errno_text(&e)))?;
-            return f.write_all(&out).map_err(|e| format!("write {name}: {}", errno_text(&e)));
+            let mut f = options.open(p).map_err(|e| format!("open {name}: {}", go_text(&e)))?;
+            return f.write_all(&out).map_err(|e| format!("write {name}: {}", go_text(&e)));
         }
         let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(&out)
-            .and_then(|()| stdout.flush())
-            .map_err(|e| format!("write /dev/stdout: {}", errno_text(&e)))
+        stdout.write_all(&out).and_then(|()| stdout.flush()).map_err(|e| format!("write /dev/stdout: {}", go_text(&e)))
     }
 
     fn process_files(&mut self) -> Result<(), String> {
@@ -119,7 +97,7 @@ impl Run {
         let paths = std::mem::take(&mut self.args.paths);
         for p in &paths {
             let name = p.to_string_lossy().into_owned();
-            let meta = std::fs::metadata(p).map_err(|e| format!("stat {name}: {}", errno_text(&e)))?;
+            let meta = std::fs::metadata(p).map_err(|e| format!("stat {name}: {}", go_text(&e)))?;
             if meta.is_dir() {
                 return Err(format!("can't format directory {name}"));
             }
@@ -150,7 +128,7 @@ fn text_width() -> usize {
     if !std::io::stdout().is_terminal() {
         return 80;
     }
-    std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w| w > 0).unwrap_or(80)
+    hclkit_cli::term::width().unwrap_or(80)
 }
 
 fn main() -> ExitCode {
@@ -167,7 +145,7 @@ fn main() -> ExitCode {
     };
     let mut run = Run {
         args: parsed,
-        sources: Sources::default(),
+        sources: Files::new(),
         parsed: HashSet::new(),
         check_errors: false,
         changed: Vec::new(),

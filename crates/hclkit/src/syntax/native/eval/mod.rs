@@ -32,7 +32,9 @@
 
 mod call;
 mod expr;
+mod for_expr;
 mod ops;
+mod splat;
 mod template;
 
 pub use crate::context::{Budget, EvalContext};
