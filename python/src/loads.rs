@@ -1,11 +1,12 @@
 //! `loads`: a file as Python data in the JSON-syntax shape.
 //!
 //! Native syntax goes through `hclkit::convert` (the document `hclkit convert` writes, a
-//! [`JsonNode`]); JSON syntax is the file's own JSON. Either is then walked into Python
+//! [`JsonNode`], `hclkit_value::json::Node`); JSON syntax is the file's own JSON. Either is then walked into Python
 //! objects with the GIL held; everything before that runs without it.
 
-use hclkit::convert::{to_json, BlockShape, JsonNode, ToJsonOptions};
+use hclkit::convert::{to_json, BlockShape, ToJsonOptions};
 use hclkit::syntax::json::{JsonFile, Kind, Node};
+use hclkit_value::json::Node as JsonNode;
 use hclkit_value::Number;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

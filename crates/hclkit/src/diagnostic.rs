@@ -28,7 +28,7 @@ pub use render::{Renderer, MAX_RENDERED_LINE, MAX_RENDERED_LINES};
 
 /// Go's `strconv.Quote`, as the reference's messages quote names and values.
 pub(crate) use hclkit_value::go::quote as go_quote;
-use hclkit_value::go::write_json_string;
+use hclkit_value::json::{Escape, Node};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -252,7 +252,44 @@ impl Diagnostics {
     /// );
     /// ```
     pub fn to_json(&self) -> String {
-        write_json(&self.0)
+        if self.0.is_empty() {
+            return String::new();
+        }
+        let mut out = String::new();
+        self.json_node().write(&mut out, Some(2), Escape::Go);
+        out.push('\n');
+        out
+    }
+
+    /// The JSON document [`to_json`](Self::to_json) writes, `{"diagnostics": [...]}` (an
+    /// empty list when there are none): each diagnostic's severity, summary, detail (when
+    /// not empty) and subject ([`Range::json_node`]).
+    ///
+    /// ```
+    /// use hclkit_value::json::Escape;
+    /// let mut out = String::new();
+    /// hclkit::Diagnostics::new().json_node().write(&mut out, Some(2), Escape::Go);
+    /// assert_eq!(out, "{\n  \"diagnostics\": []\n}");
+    /// ```
+    pub fn json_node(&self) -> Node {
+        let item = |d: &Diagnostic| {
+            let severity = match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            let mut props = vec![
+                ("severity".to_owned(), Node::String(severity.to_owned())),
+                ("summary".to_owned(), Node::String(d.summary.to_string())),
+            ];
+            if !d.detail.is_empty() {
+                props.push(("detail".to_owned(), Node::String(d.detail.to_string())));
+            }
+            if let Some(r) = &d.subject {
+                props.push(("subject".to_owned(), r.json_node()));
+            }
+            Node::Object(props)
+        };
+        Node::Object(vec![("diagnostics".to_owned(), Node::Array(self.0.iter().map(item).collect()))])
     }
 }
 
@@ -754,45 +791,6 @@ pub fn wrap(s: &str, limit: usize) -> String {
         buf.push_str(&word);
     }
     buf
-}
-
-fn write_json(diags: &[Diagnostic]) -> String {
-    if diags.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from("{\n  \"diagnostics\": [\n");
-    for (i, d) in diags.iter().enumerate() {
-        out.push_str("    {\n      \"severity\": ");
-        out.push_str(match d.severity {
-            Severity::Error => "\"error\"",
-            Severity::Warning => "\"warning\"",
-        });
-        out.push_str(",\n      \"summary\": ");
-        write_json_string(&d.summary, &mut out);
-        if !d.detail.is_empty() {
-            out.push_str(",\n      \"detail\": ");
-            write_json_string(&d.detail, &mut out);
-        }
-        if let Some(r) = &d.subject {
-            out.push_str(",\n      \"subject\": {\n        \"filename\": ");
-            write_json_string(&r.filename, &mut out);
-            for (name, p) in [("start", &r.start), ("end", &r.end)] {
-                let _ = write!(
-                    out,
-                    ",\n        \"{name}\": {{\n          \"line\": {},\n          \"column\": {},\n          \"byte\": {}\n        }}",
-                    p.line, p.column, p.byte
-                );
-            }
-            out.push_str("\n      }");
-        }
-        out.push_str("\n    }");
-        if i + 1 < diags.len() {
-            out.push(',');
-        }
-        out.push('\n');
-    }
-    out.push_str("  ]\n}\n");
-    out
 }
 
 #[cfg(test)]

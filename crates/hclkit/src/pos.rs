@@ -163,6 +163,32 @@ pub struct Range {
 }
 
 impl Range {
+    /// The range as JSON, in the shape the reference's tools print (`hcldec --diags=json`,
+    /// `--var-refs`): `{"filename": …, "start": {"line", "column", "byte"}, "end": {…}}`.
+    ///
+    /// ```
+    /// let r = hclkit::Range::default();
+    /// assert_eq!(
+    ///     r.json_node().to_compact(),
+    ///     r#"{"filename":"","start":{"line":0,"column":0,"byte":0},"end":{"line":0,"column":0,"byte":0}}"#
+    /// );
+    /// ```
+    pub fn json_node(&self) -> hclkit_value::json::Node {
+        use hclkit_value::json::Node;
+        let pos = |p: &Pos| {
+            Node::Object(vec![
+                ("line".into(), Node::Number(p.line.to_string())),
+                ("column".into(), Node::Number(p.column.to_string())),
+                ("byte".into(), Node::Number(p.byte.to_string())),
+            ])
+        };
+        Node::Object(vec![
+            ("filename".into(), Node::String(self.filename.to_string())),
+            ("start".into(), pos(&self.start)),
+            ("end".into(), pos(&self.end)),
+        ])
+    }
+
     /// The byte span of this range.
     pub fn span(&self) -> Span {
         Span::new(self.start.byte, self.end.byte)

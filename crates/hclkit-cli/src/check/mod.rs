@@ -230,7 +230,9 @@ pub fn run(args: &CheckArgs, color: bool) -> ExitCode {
     if text {
         let _ = writeln!(out, "{summary}");
     } else {
-        let json = if all.is_empty() { "{\n  \"diagnostics\": []\n}\n".to_owned() } else { all.to_json() };
+        let mut json = String::new();
+        all.json_node().write(&mut json, Some(2), hclkit_value::json::Escape::Go);
+        json.push('\n');
         let _ = out.write_all(json.as_bytes());
         eprintln!("{summary}");
     }

@@ -398,7 +398,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
     diags.extend(warnings);
     // JSON is about as long as the source (more when pretty): one allocation, usually.
     let mut text = String::with_capacity(file.source().len() + file.source().len() / 4 + 16);
-    doc.write_to(&mut text, args.pretty.then_some(2));
+    doc.write(&mut text, args.pretty.then_some(2), hclkit_value::json::Escape::Plain);
     text.push('\n');
     // The process ends after writing: freeing the document node by node would only cost time.
     std::mem::forget(doc);

@@ -1,6 +1,6 @@
 //! Go's text conventions, as the reference (written in Go) shows text: `strconv.Quote` / `%q`
-//! quoting with Go's `unicode.IsPrint`, `encoding/json` strings, and the range of
-//! floating-point literals `math/big` accepts.
+//! quoting with Go's `unicode.IsPrint`, and the range of floating-point literals `math/big`
+//! accepts. `encoding/json` strings are [`crate::json::write_string`]'s ([`crate::json::Escape::Go`]).
 //!
 //! Every message, JSON output and literal check that must match the reference byte for byte
 //! goes through this module, in both crates. The printable table is generated from Go 1.19
@@ -12,9 +12,6 @@
 //!
 //! assert_eq!(go::quote("tab\there é"), "\"tab\\there é\"");
 //! assert_eq!(go::quote("\u{ad}\u{e0001}"), "\"\\u00ad\\U000e0001\"");
-//! let mut json = String::new();
-//! go::write_json_string("<a & b>", &mut json);
-//! assert_eq!(json, "\"\\u003ca \\u0026 b\\u003e\"");
 //! assert!(go::float_literal_in_range(b"1e2147483646"));
 //! assert!(!go::float_literal_in_range(b"1e2147483647"));
 //! ```
@@ -102,69 +99,6 @@ pub fn quote(s: &str) -> String {
     let mut out = String::new();
     quote_into(s, &mut out);
     out
-}
-
-/// The bytes [`write_json_string`] looks at: those escaped, and E2, which starts U+2028
-/// and U+2029.
-const JSON_SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        t[b] = true;
-        b += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[b'<' as usize] = true;
-    t[b'>' as usize] = true;
-    t[b'&' as usize] = true;
-    t[0xE2] = true;
-    t
-};
-
-/// Appends `s` as a JSON string the way Go's `encoding/json` writes it (HTML-safe, as
-/// `json.Marshal`): `"` and `\` escaped, `\n`, `\r`, `\t` as such, other control characters,
-/// the HTML-significant `<`, `>`, `&` and the separators U+2028 and U+2029 as `\uXXXX`.
-pub fn write_json_string(s: &str, out: &mut String) {
-    out.push('"');
-    let bytes = s.as_bytes();
-    let mut start = 0;
-    let mut i = 0;
-    // Runs of bytes that need no escape are copied whole; only ASCII bytes and the UTF-8 of
-    // U+2028 and U+2029 (E2 80 A8/A9) can need one.
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !JSON_SPECIAL[usize::from(b)] {
-            i += 1;
-            continue;
-        }
-        let (esc, len): (Option<&str>, usize) = match b {
-            b'"' => (Some("\\\""), 1),
-            b'\\' => (Some("\\\\"), 1),
-            b'\n' => (Some("\\n"), 1),
-            b'\r' => (Some("\\r"), 1),
-            b'\t' => (Some("\\t"), 1),
-            b'<' | b'>' | b'&' | 0..=0x1f => (None, 1),
-            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => (Some("\\u2028"), 3),
-            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => (Some("\\u2029"), 3),
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        // `start` and `i` are on character boundaries: escapes start at ASCII bytes or E2.
-        out.push_str(s.get(start..i).unwrap_or_default());
-        match esc {
-            Some(e) => out.push_str(e),
-            None => {
-                let _ = write!(out, "\\u{:04x}", b);
-            }
-        }
-        i += len;
-        start = i;
-    }
-    out.push_str(s.get(start..).unwrap_or_default());
-    out.push('"');
 }
 
 /// Whether a decimal literal (`digits [. digits] [e|E [+|-] digits]`, the native syntax's
@@ -308,7 +242,7 @@ mod tests {
         assert!(is_print(' ') && !is_print('\u{85}') && !is_print('\u{10fffd}') && !is_print('\u{10ffff}'));
     }
 
-    /// `write_json_string` character by character, as it was first written.
+    /// `json::write_string` (Go's escaping) character by character, as it was first written.
     fn json_string_by_chars(s: &str) -> String {
         let mut out = String::from('"');
         for ch in s.chars() {
@@ -334,7 +268,7 @@ mod tests {
         #[test]
         fn json_strings_by_bytes_as_by_chars(s in "(.|[\"\\\\<>&\u{0}-\u{1f}\u{2027}-\u{202a}\u{e000}\u{20ac}])*") {
             let mut out = String::new();
-            write_json_string(&s, &mut out);
+            crate::json::write_string(&mut out, &s, crate::json::Escape::Go);
             proptest::prop_assert_eq!(out, json_string_by_chars(&s));
         }
     }
@@ -342,7 +276,11 @@ mod tests {
     #[test]
     fn json_strings_as_go() {
         let mut s = String::new();
-        write_json_string("a\"\\\n\r\t\u{1}\u{7f}<>&\u{2028}\u{2029}é\u{1F600}", &mut s);
+        crate::json::write_string(
+            &mut s,
+            "a\"\\\n\r\t\u{1}\u{7f}<>&\u{2028}\u{2029}é\u{1F600}",
+            crate::json::Escape::Go,
+        );
         assert_eq!(s, "\"a\\\"\\\\\\n\\r\\t\\u0001\u{7f}\\u003c\\u003e\\u0026\\u2028\\u2029é\u{1F600}\"");
     }
 

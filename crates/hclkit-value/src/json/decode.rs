@@ -2,7 +2,7 @@
 //! JSON document implies (cty's `json.ImpliedType`).
 
 use crate::go::quote;
-use crate::json::go::{self, Decoder, Token, MAX_DEPTH};
+use crate::json::go_scanner::{self, Decoder, Token, MAX_DEPTH};
 use crate::json::types::unmarshal_type;
 use crate::json::JsonError;
 use crate::number::Number;
@@ -88,14 +88,14 @@ fn implied_for_token(tok: Token<'_>, dec: &mut Decoder<'_>, depth: usize) -> Res
         Token::Delim(c) if depth >= MAX_DEPTH => Err(too_deep(c)),
         Token::Delim(b'{') => implied_object_type(dec, depth + 1),
         Token::Delim(b'[') => implied_tuple_type(dec, depth + 1),
-        Token::Delim(c) => Err(format!("unexpected token {}", go::quote_char(c))),
+        Token::Delim(c) => Err(format!("unexpected token {}", go_scanner::quote_char(c))),
     }
 }
 
 #[cold]
 #[inline(never)]
 fn too_deep(c: u8) -> String {
-    format!("invalid character {} exceeded max depth", go::quote_char(c))
+    format!("invalid character {} exceeded max depth", go_scanner::quote_char(c))
 }
 
 fn implied_object_type(dec: &mut Decoder<'_>, depth: usize) -> Result<Type, String> {
@@ -103,7 +103,7 @@ fn implied_object_type(dec: &mut Decoder<'_>, depth: usize) -> Result<Type, Stri
     loop {
         let key = match dec.token()? {
             Token::Delim(b'}') => break,
-            Token::Delim(c) => return Err(format!("unexpected delimiter {}", go::quote_char(c))),
+            Token::Delim(c) => return Err(format!("unexpected delimiter {}", go_scanner::quote_char(c))),
             Token::String(key) => key,
             other => return Err(format!("expected string but found {}", go_type_name(&other))),
         };

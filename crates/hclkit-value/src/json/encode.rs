@@ -2,12 +2,11 @@
 //! reference's `hcldec` tool.
 
 use crate::convert;
-use crate::json::decode::LastWins;
-use crate::json::go::{self, Decoder, Token, MAX_DEPTH};
+use crate::json::go_scanner::{Decoder, MAX_DEPTH};
 use crate::json::types::write_type;
-use crate::json::JsonError;
+use crate::json::{write_string, Escape, JsonError};
 use crate::path::{Path, PathStep};
-use crate::ty::{Name, Type};
+use crate::ty::Type;
 use crate::value::Value;
 
 /// Encodes `value` as JSON according to `ty`, as the reference's `json.Marshal` does.
@@ -111,7 +110,7 @@ fn has_dynamic_type(v: &Value) -> bool {
 
 fn marshal_primitive(v: &Value, ty: &Type, path: &Path, out: &mut String) -> Result<(), JsonError> {
     if let Some(s) = v.as_str().filter(|_| *ty == Type::String) {
-        crate::go::write_json_string(s, out);
+        write_string(out, s, Escape::Go);
     } else if let Some(n) = v.as_number().filter(|_| *ty == Type::Number) {
         if n.is_infinite() {
             return Err(error_at(path, "cannot serialize infinity as JSON"));
@@ -166,7 +165,7 @@ fn marshal_map(
             out.push(',');
         }
         path.push(PathStep::Index(Value::string(k.clone())));
-        crate::go::write_json_string(k, out);
+        write_string(out, k, Escape::Go);
         out.push(':');
         marshal(e, ety, path, out, depth + 1)?;
         path.pop();
@@ -202,7 +201,7 @@ fn marshal_object(v: &Value, ty: &Type, path: &mut Path, out: &mut String, depth
             out.push(',');
         }
         path.push(PathStep::Attr(name.clone()));
-        crate::go::write_json_string(name, out);
+        write_string(out, name, Escape::Go);
         out.push(':');
         match v.get_attr(name) {
             Some(av) => marshal(av, aty, path, out, depth + 1)?,
@@ -367,7 +366,7 @@ fn write_stripped(v: &Value, out: &mut String, depth: usize) -> bool {
         return false;
     }
     if let Some(s) = v.as_str() {
-        crate::go::write_json_string(s, out);
+        write_string(out, s, Escape::Go);
     } else if let Some(n) = v.as_number() {
         if !n.is_finite() || n.write_text(out).is_err() {
             return false;
@@ -396,7 +395,7 @@ fn write_stripped(v: &Value, out: &mut String, depth: usize) -> bool {
                 out.push(',');
             }
             first = false;
-            crate::go::write_json_string(k, out);
+            write_string(out, k, Escape::Go);
             out.push(':');
             if !write_stripped(e, out, depth + 1) {
                 return false;
@@ -418,90 +417,9 @@ fn strip_null_properties(buf: &[u8]) -> Result<String, String> {
     let mut out = String::with_capacity(raw.len());
     let mut inner = Decoder::new(raw, true);
     let tok = inner.token()?;
-    let v = read_generic(tok, &mut inner)?;
-    write_generic(&v, &mut out);
+    let v = super::node::read(tok, &mut inner, true)?;
+    v.write(&mut out, None, Escape::Go);
     Ok(out)
-}
-
-/// A decoded JSON value, as Go's decoder builds it into an `interface{}`.
-enum Generic {
-    Null,
-    Bool(bool),
-    Number(String),
-    String(String),
-    Array(Vec<Generic>),
-    Object(Vec<(Name, Generic)>),
-}
-
-/// Reads the rest of a value (of validated syntax) whose first token is `tok`, dropping
-/// null object properties.
-fn read_generic(tok: Token<'_>, dec: &mut Decoder<'_>) -> Result<Generic, String> {
-    // The syntax has been checked, so nesting is bounded by the scanner's depth limit.
-    Ok(match tok {
-        Token::Null => Generic::Null,
-        Token::Bool(b) => Generic::Bool(b),
-        Token::Number(n) => Generic::Number(n.to_string()),
-        Token::Float(f) => Generic::Number(f.to_string()),
-        Token::String(s) => Generic::String(s),
-        Token::Delim(b'[') => {
-            let mut elems = Vec::new();
-            loop {
-                let t = dec.token()?;
-                if t == Token::Delim(b']') {
-                    break;
-                }
-                elems.push(read_generic(t, dec)?);
-            }
-            Generic::Array(elems)
-        }
-        Token::Delim(b'{') => {
-            let mut entries = LastWins::default();
-            while let Token::String(key) = dec.token()? {
-                let t = dec.token()?;
-                let v = read_generic(t, dec)?;
-                if matches!(v, Generic::Null) {
-                    entries.remove(&key);
-                } else {
-                    entries.insert(key.into(), v);
-                }
-            }
-            let mut entries = entries.into_entries();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            Generic::Object(entries)
-        }
-        Token::Delim(c) => return Err(go::quote_char(c)),
-    })
-}
-
-fn write_generic(v: &Generic, out: &mut String) {
-    match v {
-        Generic::Null => out.push_str("null"),
-        Generic::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Generic::Number(n) => out.push_str(n),
-        Generic::String(s) => crate::go::write_json_string(s, out),
-        Generic::Array(elems) => {
-            out.push('[');
-            for (i, e) in elems.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_generic(e, out);
-            }
-            out.push(']');
-        }
-        Generic::Object(entries) => {
-            out.push('{');
-            for (i, (k, e)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                crate::go::write_json_string(k, out);
-                out.push(':');
-                write_generic(e, out);
-            }
-            out.push('}');
-        }
-    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,11 @@
 //!   [`from_simple_json`] / [`to_simple_json`] package that up.
 //! - [`type_to_json`] / [`type_from_json`]: the JSON type notation, `["list","string"]`.
 //! - [`HcldecOutput`]: exactly what `hcldec` prints for a value.
+//! - [`Node`]: the ordered JSON document model (properties in order, repeated names kept,
+//!   numbers as text) and [`Node::write`], the one JSON writer, compact or indented;
+//!   [`write_string`] is the one JSON string escaper ([`Escape::Go`]: `encoding/json`'s,
+//!   HTML-safe; [`Escape::Plain`]). Every JSON document hclkit writes (the native syntax as
+//!   JSON, diagnostics, `--var-refs`, hcldec's output after null stripping) is a `Node`.
 //!
 //! Errors are [`JsonError`]s: the reference's message and the path to the part of the value
 //! concerned. Syntax errors have the text of Go's `encoding/json` and are found in the same
@@ -32,7 +37,9 @@ use crate::path::Path;
 
 mod decode;
 mod encode;
-mod go;
+/// Go's `encoding/json` scanner and decoder (tokens, numbers as text), which the readers share.
+mod go_scanner;
+mod node;
 mod types;
 
 #[cfg(test)]
@@ -41,6 +48,7 @@ mod tests;
 pub use decode::{from_json, implied_type};
 #[allow(deprecated)]
 pub use encode::{from_simple_json, to_json, to_json_writer, to_simple_json, HcldecOutput};
+pub use node::{write_string, Escape, Node};
 pub use types::{type_from_json, type_to_json};
 
 /// Why a value or type could not be encoded as or decoded from JSON: the reference's

@@ -2,7 +2,7 @@
 //! `["object",{"a":"bool"},["a"]]`, `["tuple",["string","bool"]]`, `"dynamic"`.
 
 use crate::go::quote;
-use crate::json::go::{self, Decoder, Token};
+use crate::json::go_scanner::{self, Decoder, Token};
 use crate::json::JsonError;
 use crate::ty::{Name, Type};
 use crate::value::normalize;
@@ -48,7 +48,7 @@ pub(crate) fn write_type(ty: &Type, out: &mut String) -> Result<(), String> {
                 if i > 0 {
                     out.push(',');
                 }
-                crate::go::write_json_string(name, out);
+                crate::json::write_string(out, name, crate::json::Escape::Go);
                 out.push(':');
                 // The attribute types are written by json.Marshal, which wraps the errors of
                 // the types' own MarshalJSON.
@@ -62,7 +62,7 @@ pub(crate) fn write_type(ty: &Type, out: &mut String) -> Result<(), String> {
                     if i > 0 {
                         out.push(',');
                     }
-                    crate::go::write_json_string(name, out);
+                    crate::json::write_string(out, name, crate::json::Escape::Go);
                 }
                 out.push(']');
             }
@@ -278,7 +278,7 @@ fn decode_strings(dec: &mut Decoder<'_>) -> Result<Vec<String>, String> {
             while inner.more() {
                 let elem = inner.decode_raw()?;
                 match elem.first() {
-                    Some(b'"') => names.push(go::unquote(elem)),
+                    Some(b'"') => names.push(go_scanner::unquote(elem)),
                     Some(b'n') => names.push(String::new()),
                     _ => {
                         saved.get_or_insert_with(|| type_mismatch(elem, "string"));

@@ -1,9 +1,9 @@
 //! Conversion between the native syntax and the HCL JSON syntax (`hclkit convert`).
 //!
 //! * Native → JSON: [`to_json`] (a parsed [`File`](crate::syntax::native::File)) or
-//!   [`native_to_json`] (source text) build a [`JsonNode`], an ordered JSON document that keeps
-//!   repeated property names and numbers as exact text; [`JsonNode::to_compact`] and
-//!   [`JsonNode::to_pretty`] write it. The output is the JSON syntax the reference reads as
+//!   [`native_to_json`] (source text) build a [`Node`], the ordered JSON document of
+//!   [`hclkit_value::json`] that keeps repeated property names and numbers as exact text;
+//!   [`Node::to_compact`] and [`Node::to_pretty`] write it. The output is the JSON syntax the reference reads as
 //!   the same configuration (see [`to_json`] for the one condition: evaluation with a context).
 //! * JSON → native: [`to_native`] (a parsed JSON file) or [`json_to_native`] (source text)
 //!   write native syntax laid out by the formatter, with a [`Schema`] (usually
@@ -47,15 +47,15 @@
 //! );
 //! ```
 
-mod node;
 mod to_json;
 mod to_native;
 
-pub use node::JsonNode;
 pub use to_json::{body_to_json, escape_template, to_json, to_json_checked, BlockShape, ToJsonOptions};
 pub use to_native::{json_to_native, to_native, BlockSchema, Schema};
 
 use std::sync::Arc;
+
+use hclkit_value::json::Node;
 
 use crate::diagnostic::Diagnostics;
 
@@ -68,11 +68,7 @@ use crate::diagnostic::Diagnostics;
 /// let err = native_to_json(b"a = ".as_slice(), "x.hcl", &ToJsonOptions::default()).unwrap_err();
 /// assert!(err.has_errors());
 /// ```
-pub fn native_to_json(
-    src: impl Into<Arc<[u8]>>,
-    filename: &str,
-    opts: &ToJsonOptions,
-) -> Result<JsonNode, Diagnostics> {
+pub fn native_to_json(src: impl Into<Arc<[u8]>>, filename: &str, opts: &ToJsonOptions) -> Result<Node, Diagnostics> {
     let (file, diags) = crate::syntax::native::parse_config(src, filename);
     if diags.has_errors() {
         return Err(diags);

@@ -1,16 +1,16 @@
-//! Native syntax to the JSON syntax: a parsed native body to a [`JsonNode`].
+//! Native syntax to the JSON syntax: a parsed native body to a [`Node`].
 
 use std::collections::{HashMap, HashSet};
 
 use hclkit_value::{Type, Value};
 
-use super::node::JsonNode;
 use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics, Severity};
 use crate::syntax::native::ast::{Block, Body, BodyItem, Expr, File, LiteralValue, Tree, UnaryOp};
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
 use crate::Span;
+use hclkit_value::json::Node;
 
 /// How blocks are laid out in the JSON output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -82,7 +82,7 @@ impl Default for ToJsonOptions {
 ///     r#"{"//":"web server","port":8080,"service":{"web":{"cmd":"run ${var.x}","n":"${1 + 2}"}}}"#
 /// );
 /// ```
-pub fn to_json(file: &File, opts: &ToJsonOptions) -> JsonNode {
+pub fn to_json(file: &File, opts: &ToJsonOptions) -> Node {
     to_json_checked(file, opts).0
 }
 
@@ -99,7 +99,7 @@ pub fn to_json(file: &File, opts: &ToJsonOptions) -> JsonNode {
 /// let (_, diags) = to_json_checked(&file, &ToJsonOptions::default());
 /// assert_eq!(diags.iter().next().unwrap().summary, "Attribute and block with the same name");
 /// ```
-pub fn to_json_checked(file: &File, opts: &ToJsonOptions) -> (JsonNode, Diagnostics) {
+pub fn to_json_checked(file: &File, opts: &ToJsonOptions) -> (Node, Diagnostics) {
     let tree = file.tree();
     let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
     let doc = cx.body(file.body(), u32::MAX, Vec::new());
@@ -108,7 +108,7 @@ pub fn to_json_checked(file: &File, opts: &ToJsonOptions) -> (JsonNode, Diagnost
 
 /// Converts one native body (a file's or a block's) to a JSON body object, as [`to_json`]
 /// does; the comments inside the body's span are kept.
-pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> JsonNode {
+pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> Node {
     let tree = body.tree();
     let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
     // Skip comments before the body (for a block's body: those of the enclosing file).
@@ -133,13 +133,13 @@ struct Cx<'a> {
 struct BlockOut<'a> {
     block: Block<'a>,
     labels: Vec<String>,
-    body: Vec<(String, JsonNode)>,
+    body: Vec<(String, Node)>,
     leading: Vec<String>,
 }
 
 enum Item<'a> {
     Comments(Vec<String>),
-    Attr(String, Span, JsonNode),
+    Attr(String, Span, Node),
     Block(BlockOut<'a>),
 }
 
@@ -162,7 +162,7 @@ impl<'a> Cx<'a> {
         out
     }
 
-    fn body(&mut self, body: Body<'a>, end: u32, leading: Vec<String>) -> JsonNode {
+    fn body(&mut self, body: Body<'a>, end: u32, leading: Vec<String>) -> Node {
         let mut items: Vec<Item<'a>> = Vec::new();
         if !leading.is_empty() {
             items.push(Item::Comments(leading));
@@ -183,7 +183,7 @@ impl<'a> Cx<'a> {
                     let inner = b.body();
                     let leading = self.take_before(inner.span().start);
                     let json = self.body(inner, inner.span().end, Vec::new());
-                    let JsonNode::Object(body) = json else { unreachable_body() };
+                    let Node::Object(body) = json else { unreachable_body() };
                     let labels = b.labels().map(|l| l.value().into_owned()).collect();
                     items.push(Item::Block(BlockOut { block: b, labels, body, leading }));
                 }
@@ -193,12 +193,12 @@ impl<'a> Cx<'a> {
         if !trailing.is_empty() {
             items.push(Item::Comments(trailing));
         }
-        JsonNode::Object(self.assemble(items))
+        Node::Object(self.assemble(items))
     }
 
     /// Lays out a body's items: attributes and comments in order, blocks of one type (and
     /// label count) together at the first one's place.
-    fn assemble(&mut self, items: Vec<Item<'a>>) -> Vec<(String, JsonNode)> {
+    fn assemble(&mut self, items: Vec<Item<'a>>) -> Vec<(String, Node)> {
         let mut out = Vec::new();
         let mut groups: Vec<((String, usize), Vec<BlockOut<'a>>)> = Vec::new();
         // Where each group's property goes: (index in `out`, group).
@@ -206,7 +206,7 @@ impl<'a> Cx<'a> {
         let mut attr_names: Vec<(String, Span)> = Vec::new();
         for item in items {
             match item {
-                Item::Comments(c) => out.push(("//".to_owned(), JsonNode::String(c.join("\n")))),
+                Item::Comments(c) => out.push(("//".to_owned(), Node::String(c.join("\n")))),
                 Item::Attr(name, span, v) => {
                     attr_names.push((name.clone(), span));
                     out.push((name, v))
@@ -218,17 +218,17 @@ impl<'a> Cx<'a> {
                             // A later block's leading comments go inside its body.
                             if !b.leading.is_empty() {
                                 let c = std::mem::take(&mut b.leading).join("\n");
-                                b.body.insert(0, ("//".to_owned(), JsonNode::String(c)));
+                                b.body.insert(0, ("//".to_owned(), Node::String(c)));
                             }
                             g.push(b);
                         }
                         None => {
                             if !b.leading.is_empty() {
                                 let c = std::mem::take(&mut b.leading).join("\n");
-                                out.push(("//".to_owned(), JsonNode::String(c)));
+                                out.push(("//".to_owned(), Node::String(c)));
                             }
                             slots.push((out.len(), groups.len()));
-                            out.push((key.0.clone(), JsonNode::Null));
+                            out.push((key.0.clone(), Node::Null));
                             groups.push((key, vec![b]));
                         }
                     }
@@ -259,8 +259,8 @@ impl<'a> Cx<'a> {
             );
         }
         for (at, g) in slots {
-            let blocks: Vec<(Vec<String>, JsonNode)> =
-                std::mem::take(&mut groups[g].1).into_iter().map(|b| (b.labels, JsonNode::Object(b.body))).collect();
+            let blocks: Vec<(Vec<String>, Node)> =
+                std::mem::take(&mut groups[g].1).into_iter().map(|b| (b.labels, Node::Object(b.body))).collect();
             out[at].1 = match self.opts.blocks {
                 BlockShape::Nested => nest_grouped(blocks, 0, false),
                 BlockShape::Ordered => nest_ordered(blocks, 0),
@@ -270,18 +270,18 @@ impl<'a> Cx<'a> {
         out
     }
 
-    fn expr(&mut self, e: Expr<'a>) -> JsonNode {
+    fn expr(&mut self, e: Expr<'a>) -> Node {
         match e {
             Expr::Literal(l) => match l.value() {
-                LiteralValue::Number(n) => JsonNode::Number(json_number(n)),
-                LiteralValue::Bool(b) => JsonNode::Bool(b),
-                LiteralValue::Null => JsonNode::Null,
-                LiteralValue::String(s) => JsonNode::String(escape_template(&s)),
+                LiteralValue::Number(n) => Node::Number(json_number(n)),
+                LiteralValue::Bool(b) => Node::Bool(b),
+                LiteralValue::Null => Node::Null,
+                LiteralValue::String(s) => Node::String(escape_template(&s)),
                 LiteralValue::InvalidNumber(_) | LiteralValue::Dynamic => self.wrap(e),
             },
             Expr::UnaryOp(u) if u.op() == UnaryOp::Negate => match u.operand() {
                 Expr::Literal(l) => match l.value() {
-                    LiteralValue::Number(n) => JsonNode::Number(format!("-{}", json_number(n))),
+                    LiteralValue::Number(n) => Node::Number(format!("-{}", json_number(n))),
                     _ => self.fold_or_wrap(e),
                 },
                 _ => self.fold_or_wrap(e),
@@ -295,7 +295,7 @@ impl<'a> Cx<'a> {
                         }
                     }
                     match quoted_template(&src) {
-                        Some(t) => JsonNode::String(t),
+                        Some(t) => Node::String(t),
                         None => self.wrap(e),
                     }
                 } else if let Expr::Template(t) = e {
@@ -304,7 +304,7 @@ impl<'a> Cx<'a> {
                     if t.parts().all(|p| matches!(p, Expr::Literal(_))) {
                         let (v, d) = e.value(None);
                         match v.as_str() {
-                            Some(s) if !d.has_errors() => JsonNode::String(escape_template(s)),
+                            Some(s) if !d.has_errors() => Node::String(escape_template(s)),
                             _ => self.wrap(e),
                         }
                     } else {
@@ -314,7 +314,7 @@ impl<'a> Cx<'a> {
                     self.fold_or_wrap(e)
                 }
             }
-            Expr::Tuple(t) => JsonNode::Array(t.exprs().map(|x| self.expr(x)).collect()),
+            Expr::Tuple(t) => Node::Array(t.exprs().map(|x| self.expr(x)).collect()),
             Expr::Object(o) => {
                 let mut seen = HashSet::new();
                 let mut keys = Vec::new();
@@ -339,13 +339,13 @@ impl<'a> Cx<'a> {
                     keys.push(k);
                 }
                 let props = o.items().zip(keys).map(|(item, k)| (escape_template(&k), self.expr(item.value))).collect();
-                JsonNode::Object(props)
+                Node::Object(props)
             }
             _ => self.fold_or_wrap(e),
         }
     }
 
-    fn fold_or_wrap(&mut self, e: Expr<'a>) -> JsonNode {
+    fn fold_or_wrap(&mut self, e: Expr<'a>) -> Node {
         if self.opts.simplify {
             if let Some(j) = self.fold(e) {
                 return j;
@@ -356,7 +356,7 @@ impl<'a> Cx<'a> {
 
     /// The value of an expression that references no variables, if it evaluates without
     /// errors (no functions are defined) to something JSON can hold.
-    fn fold(&mut self, e: Expr<'a>) -> Option<JsonNode> {
+    fn fold(&mut self, e: Expr<'a>) -> Option<Node> {
         if !crate::syntax::native::expression::variables(e).is_empty() {
             return None;
         }
@@ -369,7 +369,7 @@ impl<'a> Cx<'a> {
     }
 
     /// `"${…}"` around the expression's source text.
-    fn wrap(&self, e: Expr<'a>) -> JsonNode {
+    fn wrap(&self, e: Expr<'a>) -> Node {
         let src = self.tree.text(e.span());
         let mut s = String::with_capacity(src.len() + 4);
         s.push_str("${");
@@ -379,7 +379,7 @@ impl<'a> Cx<'a> {
             s.push('\n');
         }
         s.push('}');
-        JsonNode::String(s)
+        Node::String(s)
     }
 }
 
@@ -394,23 +394,23 @@ fn unreachable_body() -> ! {
 }
 
 /// A value as JSON, if it has a JSON shape (strings escaped as template literals).
-fn value_json(v: &Value) -> Option<JsonNode> {
+fn value_json(v: &Value) -> Option<Node> {
     if !v.is_known() {
         return None;
     }
     let ty = v.ty();
     if v.is_null() {
-        return (ty == Type::Dynamic).then_some(JsonNode::Null);
+        return (ty == Type::Dynamic).then_some(Node::Null);
     }
     match ty {
-        Type::Bool => v.as_bool().map(JsonNode::Bool),
+        Type::Bool => v.as_bool().map(Node::Bool),
         Type::Number => {
             let n = v.as_number()?.try_to_string().ok()?;
-            is_json_number(&n).then_some(JsonNode::Number(n))
+            is_json_number(&n).then_some(Node::Number(n))
         }
-        Type::String => v.as_str().map(|s| JsonNode::String(escape_template(s))),
-        Type::Tuple(_) => Some(JsonNode::Array(v.elements()?.iter().map(value_json).collect::<Option<_>>()?)),
-        Type::Object(_) => Some(JsonNode::Object(
+        Type::String => v.as_str().map(|s| Node::String(escape_template(s))),
+        Type::Tuple(_) => Some(Node::Array(v.elements()?.iter().map(value_json).collect::<Option<_>>()?)),
+        Type::Object(_) => Some(Node::Object(
             v.entries()?.iter().map(|(k, x)| Some((escape_template(k), value_json(x)?))).collect::<Option<_>>()?,
         )),
         _ => None,
@@ -592,14 +592,14 @@ fn comment_text(c: &str) -> String {
 }
 
 /// A block's labels and its body as JSON.
-type LabelledBody = (Vec<String>, JsonNode);
+type LabelledBody = (Vec<String>, Node);
 
 /// Blocks of one type, order kept: label levels are objects, or arrays of objects where a
 /// label repeats out of order; the body level an object, or an array for several blocks.
-fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> JsonNode {
+fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> Node {
     if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
-        let mut bodies: Vec<JsonNode> = blocks.into_iter().map(|(_, b)| b).collect();
-        return if bodies.len() == 1 { bodies.pop().unwrap_or(JsonNode::Null) } else { JsonNode::Array(bodies) };
+        let mut bodies: Vec<Node> = blocks.into_iter().map(|(_, b)| b).collect();
+        return if bodies.len() == 1 { bodies.pop().unwrap_or(Node::Null) } else { Node::Array(bodies) };
     }
     // Runs of consecutive blocks with the same label at this level.
     let mut runs: Vec<(String, Vec<LabelledBody>)> = Vec::new();
@@ -610,7 +610,7 @@ fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> JsonNode {
         }
     }
     // Objects of distinct labels, a new one where a label repeats.
-    let mut objects: Vec<Vec<(String, JsonNode)>> = vec![Vec::new()];
+    let mut objects: Vec<Vec<(String, Node)>> = vec![Vec::new()];
     let mut seen = HashSet::new();
     for (label, run) in runs {
         if !seen.insert(label.clone()) {
@@ -624,21 +624,21 @@ fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> JsonNode {
         }
     }
     if objects.len() == 1 {
-        JsonNode::Object(objects.pop().unwrap_or_default())
+        Node::Object(objects.pop().unwrap_or_default())
     } else {
-        JsonNode::Array(objects.into_iter().map(JsonNode::Object).collect())
+        Node::Array(objects.into_iter().map(Node::Object).collect())
     }
 }
 
 /// Blocks of one type, grouped by label at every level (first appearance first); the body
 /// level an array when `always_array` or when there are several bodies, else the body.
-fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize, always_array: bool) -> JsonNode {
+fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize, always_array: bool) -> Node {
     if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
-        let mut bodies: Vec<JsonNode> = blocks.into_iter().map(|(_, b)| b).collect();
+        let mut bodies: Vec<Node> = blocks.into_iter().map(|(_, b)| b).collect();
         return if bodies.len() == 1 && !always_array {
-            bodies.pop().unwrap_or(JsonNode::Null)
+            bodies.pop().unwrap_or(Node::Null)
         } else {
-            JsonNode::Array(bodies)
+            Node::Array(bodies)
         };
     }
     let mut groups: Vec<(String, Vec<LabelledBody>)> = Vec::new();
@@ -652,7 +652,7 @@ fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize, always_array: bool) -> 
             }
         }
     }
-    JsonNode::Object(groups.into_iter().map(|(l, g)| (l, nest_grouped(g, depth + 1, always_array))).collect())
+    Node::Object(groups.into_iter().map(|(l, g)| (l, nest_grouped(g, depth + 1, always_array))).collect())
 }
 
 #[cfg(test)]
