@@ -3,6 +3,7 @@
 //! the saved corpus and the regression inputs on the stable toolchain, so CI runs every
 //! target's checks on every input fuzzing ever kept.
 
+pub mod edit;
 pub mod fmt;
 pub mod json_parse;
 pub mod native_parse_eval;

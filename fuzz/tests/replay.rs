@@ -48,3 +48,9 @@ fn spec_decode() {
 fn fmt() {
     replay("fmt", hclkit_fuzz::fmt::run);
 }
+
+#[test]
+fn edit() {
+    // The native parser's saved corpus: the document must print each back and survive edits.
+    replay("native_parse_eval", hclkit_fuzz::edit::run);
+}

@@ -8,6 +8,7 @@ v2) at native speed, both syntaxes (native ``.hcl``/``.tf`` and JSON).
 - :func:`decode`: decode with an hcldec spec, as ``hcldec`` prints it.
 - :func:`evaluate`: one expression to a Python value.
 - :func:`format`: the canonical layout (``hclfmt``).
+- :class:`Document`: edit a file keeping every byte that is not edited.
 - :class:`HCLError`: raised for invalid input, with ``.diagnostics``.
 
 The GIL is released while the Rust code works, so threads parse in parallel.
@@ -18,10 +19,11 @@ from __future__ import annotations
 import typing as _t
 
 from ._errors import HCLError
-from ._hclkit import DEFAULT_EVAL_LIMIT, FUNCTION_LIBRARIES, __version__, decode, evaluate, format, loads
+from ._hclkit import DEFAULT_EVAL_LIMIT, FUNCTION_LIBRARIES, Document, __version__, decode, evaluate, format, loads
 
 __all__ = [
     "DEFAULT_EVAL_LIMIT",
+    "Document",
     "FUNCTION_LIBRARIES",
     "HCLError",
     "__version__",

@@ -6,6 +6,7 @@
 //! `hclkit.HCLError` (see `diags`).
 
 mod diags;
+mod document;
 mod library;
 mod loads;
 mod values;
@@ -303,6 +304,7 @@ fn _hclkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
+    m.add_class::<document::Document>()?;
     m.add("FUNCTION_LIBRARIES", library::NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("DEFAULT_EVAL_LIMIT", Budget::DEFAULT_LIMIT)?;

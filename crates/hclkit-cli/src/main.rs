@@ -6,6 +6,7 @@
 //!   fmt [--check] [--diff] [--no-align] [--terraform] [PATH...]
 //!   convert [--spec SPEC] [--blocks nested|ordered|array] [--simplify] [--pretty] [-o FILE | -O DIR] PATH...
 //!   eval [--functions terraform|stdlib|none] [--vars JSON] [--diags text|json] EXPR
+//!   edit <VERB> [WORDS...] [-f FILE] [-u]
 //!   completions <SHELL>
 //! ```
 //!
@@ -16,6 +17,7 @@
 mod check;
 mod completions;
 mod convert;
+mod edit;
 mod eval;
 mod fmt;
 
@@ -52,6 +54,9 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Evaluate one expression and print its value as JSON (as Terraform's jsonencode writes it).
     Eval(eval::EvalArgs),
+    /// Edit a file as hcledit does (attribute, block and body verbs), keeping what is not edited.
+    #[command(long_about = edit::ABOUT, disable_help_flag = true)]
+    Edit(edit::EditArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }
@@ -64,6 +69,7 @@ fn main() -> ExitCode {
         Command::Fmt(a) => fmt::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
         Command::Convert(a) => convert::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
         Command::Eval(a) => eval::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
+        Command::Edit(a) => edit::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
         Command::Completions(a) => completions::run(a, color),
     }
 }

@@ -126,6 +126,7 @@ pub mod context;
 pub mod convert;
 pub mod de;
 pub mod diagnostic;
+pub mod edit;
 mod error;
 pub mod eval;
 pub mod ext;

@@ -86,7 +86,7 @@ fn is_terraform_name(name: &str) -> bool {
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory, given the
 /// file's permissions, then renamed over it (through symbolic links, to the file they name),
 /// so an interrupted run leaves either the old file or the new one.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let target = std::fs::canonicalize(path)?;
     let dir = target.parent().unwrap_or(Path::new("."));
     let permissions = std::fs::metadata(&target)?.permissions();

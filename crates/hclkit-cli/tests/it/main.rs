@@ -10,6 +10,7 @@ mod check_cli;
 mod cli;
 mod conformance;
 mod convert_cli;
+mod edit_cli;
 mod eval_cli;
 mod fmt_cli;
 mod hcldec_cli;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// `shared/` lies beside the repository (`../shared` from its root; a git worktree under
 /// `wt/` looks one level higher); `HCLKIT_CORPUS` overrides.
-fn corpus_dir() -> PathBuf {
+pub(crate) fn corpus_dir() -> PathBuf {
     if let Some(d) = std::env::var_os("HCLKIT_CORPUS") {
         return PathBuf::from(d);
     }
@@ -19,7 +19,7 @@ fn corpus_dir() -> PathBuf {
     root.join("../shared/corpus/realworld")
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else { return };
     for e in rd.flatten() {
         let p = e.path();

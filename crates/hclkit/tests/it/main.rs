@@ -19,6 +19,7 @@ mod convert_props;
 mod corpus;
 mod deep_stack;
 mod dynblock;
+mod edit;
 mod eval;
 mod eval_api;
 mod expr_fixtures;

@@ -1,0 +1,155 @@
+//! `hclkit edit`: hcledit's verbs, words, addresses and output on [`hclkit::edit::Document`].
+//!
+//! Only the edited items (and their `=` groups) are laid out; `--format` formats the whole
+//! file, as hcledit always does. A file that does not parse is refused and left as it is.
+
+mod verbs;
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use hclkit::edit::Document;
+
+/// The long help.
+pub const ABOUT: &str = "Edit a file as hcledit does (attribute, block and body verbs), keeping what is not edited.
+
+Only the edited items and their alignment groups are laid out; every other byte stays.
+
+hclkit edit attribute get|set|rm|append|mv|replace ADDRESS [VALUE...]
+hclkit edit block get|list|rm|mv|append|new [ADDRESS...]
+hclkit edit body get ADDRESS
+hclkit edit fmt
+
+Addresses: block type, labels, nested block types and the attribute name joined by dots
+(resource.aws_instance.web.ami; \\. for a dot inside a label, * for any label), then object keys
+and tuple indexes (locals.workload[\"vpc0\"].cidr, x[0]).
+
+Flags: -f FILE (standard input otherwise), -u (update the file in place), --with-comments,
+--newline (a blank line before what append and new add), --format (format the whole file).
+
+Exit status: 0 on success (an address that names nothing changes nothing, as in hcledit), 1 when
+the input does not parse or an edit fails (the file is left as it was), 2 on a usage error.";
+
+/// `hclkit edit`'s words, taken as hcledit takes them (flags anywhere).
+#[derive(clap::Args, Debug)]
+#[command(disable_help_flag = true)]
+pub struct EditArgs {
+    /// The verb, its words and flags (see --help).
+    #[arg(allow_hyphen_values = true, trailing_var_arg = true, num_args = 0.., value_name = "WORDS")]
+    pub words: Vec<String>,
+}
+
+/// The parsed command line.
+#[derive(Default, Debug)]
+pub(crate) struct Options {
+    pub file: Option<String>,
+    pub update: bool,
+    pub with_comments: bool,
+    pub newline: bool,
+    pub format: bool,
+    pub words: Vec<String>,
+}
+
+fn parse_words(words: &[String]) -> Result<Option<Options>, String> {
+    let mut o = Options::default();
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        match w.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "-f" | "--file" => o.file = Some(it.next().ok_or("flag needs an argument: -f")?.clone()),
+            "-u" | "--update" => o.update = true,
+            "--with-comments" => o.with_comments = true,
+            "--newline" => o.newline = true,
+            "--format" => o.format = true,
+            s if s.starts_with("--file=") => o.file = Some(s["--file=".len()..].to_owned()),
+            s if s.starts_with('-') && s.len() > 1 && !s.starts_with("-\n") && o.words.len() < 2 => {
+                return Err(format!("unknown flag: {s}"))
+            }
+            _ => o.words.push(w.clone()),
+        }
+    }
+    if o.file.as_deref() == Some("-") {
+        o.file = None;
+    }
+    Ok(Some(o))
+}
+
+/// Runs `hclkit edit`.
+pub fn run(args: &EditArgs, _color: bool) -> ExitCode {
+    let o = match parse_words(&args.words) {
+        Ok(Some(o)) => o,
+        Ok(None) => {
+            println!("{ABOUT}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return usage(&e),
+    };
+    if o.update && o.file.is_none() {
+        return usage("-u needs -f FILE");
+    }
+    let (name, src) = match &o.file {
+        Some(f) => match std::fs::read(f) {
+            Ok(b) => (f.clone(), b),
+            Err(e) => return fail(&format!("failed to open file: {f}: {e}")),
+        },
+        None => {
+            let mut b = Vec::new();
+            if let Err(e) = std::io::stdin().read_to_end(&mut b) {
+                return fail(&format!("failed to read standard input: {e}"));
+            }
+            ("-".to_owned(), b)
+        }
+    };
+    let Ok(src) = String::from_utf8(src) else {
+        return fail(&format!("{name}: not UTF-8 text"));
+    };
+    let (doc, diags) = Document::parse(&src, &name);
+    if diags.has_errors() {
+        eprint!("{diags}");
+        return ExitCode::FAILURE;
+    }
+    match verbs::run(doc, &o) {
+        Ok(verbs::Output::Text(t)) => {
+            let mut out = std::io::stdout().lock();
+            if out.write_all(t.as_bytes()).and_then(|()| out.flush()).is_err() {
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(verbs::Output::File(mut t)) => {
+            if o.format {
+                t = hclkit::format::format_str(&t);
+            }
+            match (&o.file, o.update) {
+                (Some(f), true) => {
+                    if t != src {
+                        if let Err(e) = crate::fmt::write_atomically(Path::new(f), t.as_bytes()) {
+                            return fail(&format!("failed to write file: {f}: {e}"));
+                        }
+                    }
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    let mut out = std::io::stdout().lock();
+                    if out.write_all(t.as_bytes()).and_then(|()| out.flush()).is_err() {
+                        return ExitCode::FAILURE;
+                    }
+                    ExitCode::SUCCESS
+                }
+            }
+        }
+        Err(verbs::Failure::Usage(e)) => usage(&e),
+        Err(verbs::Failure::Edit(e)) => fail(&e),
+    }
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("Error: {msg}");
+    ExitCode::from(2)
+}
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("Error: {msg}");
+    ExitCode::FAILURE
+}

@@ -1,0 +1,5 @@
+locals {
+  workload = {
+    vpc0 = { cidr = "10.0.0.0/16" }
+  }
+}

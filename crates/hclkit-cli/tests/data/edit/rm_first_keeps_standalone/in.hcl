@@ -1,0 +1,5 @@
+# standalone
+
+# a's
+a = 1
+b = 2

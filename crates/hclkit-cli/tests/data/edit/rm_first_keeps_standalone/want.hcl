@@ -1,0 +1,3 @@
+# standalone
+
+b = 2

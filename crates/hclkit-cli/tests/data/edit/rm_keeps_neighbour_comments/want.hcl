@@ -1,0 +1,6 @@
+# a's
+a = 1
+
+# standalone
+
+c = 3

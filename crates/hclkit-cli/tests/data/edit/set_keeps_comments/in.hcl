@@ -1,0 +1,3 @@
+# the region
+region = "a" # trailing
+zone   = "b"

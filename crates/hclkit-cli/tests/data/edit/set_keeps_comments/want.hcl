@@ -1,0 +1,3 @@
+# the region
+region = var.region # trailing
+zone   = "b"

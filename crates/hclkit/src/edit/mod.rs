@@ -1,0 +1,402 @@
+//! Lossless editing of native-syntax files: [`Document`].
+//!
+//! A document is the file's top-level [`Body`]: its items in source order (attributes, blocks,
+//! comment lines, blank lines, and text that does not parse), each holding the bytes it was
+//! read from. Printing an unedited document gives back the input byte for byte. An edited
+//! item, and the `=` alignment group it stands in, is laid out by the formatter's rules; every
+//! other line keeps its bytes. [`Document::format`] formats the whole file.
+//!
+//! Comments belong to items by these rules: the comment lines directly above an item (no
+//! blank line between) are its leading comments; a comment at the end of its last line is its
+//! trailing comment; comment lines followed by a blank line are an item of their own. Removing
+//! an item removes its own comments, never a neighbour's.
+//!
+//! ```
+//! use hclkit::edit::{Document, Expression};
+//!
+//! let src = "# the region\nregion = \"eu-west-1\" # for now\n\nresource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n}\n";
+//! let mut doc: Document = src.parse().unwrap();
+//! assert_eq!(doc.to_string(), src);
+//! doc.set("resource.aws_instance.web.instance_type", Expression::parse("\"t3.micro\"").unwrap()).unwrap();
+//! doc.set("region", Expression::parse("var.region").unwrap()).unwrap();
+//! assert_eq!(
+//!     doc.to_string(),
+//!     "# the region\nregion = var.region # for now\n\nresource \"aws_instance\" \"web\" {\n  ami           = \"ami-1\"\n  instance_type = \"t3.micro\"\n}\n",
+//! );
+//! ```
+//!
+//! Addresses (`resource.aws_instance.web.ami`, `locals.workload["vpc0"].cidr`, `x[0]`) are
+//! described in [`address`] and `docs/edit.md`.
+
+pub mod address;
+mod body;
+mod build;
+mod expr;
+mod render;
+
+pub use address::Address;
+pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
+pub use expr::{ExprError, Expression, Step};
+
+use crate::diagnostic::Diagnostics;
+use std::fmt;
+
+/// A native-syntax file open for editing.
+#[derive(Clone, Debug)]
+pub struct Document {
+    body: Body,
+    original: String,
+}
+
+/// Why an edit failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditError {
+    /// The address does not parse.
+    Address(String),
+    /// Nothing at the address.
+    NotFound(String),
+    /// An edit inside an expression failed.
+    Expr(ExprError),
+}
+
+impl fmt::Display for EditError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EditError::Address(s) => f.write_str(s),
+            EditError::NotFound(a) => write!(f, "nothing at {a}"),
+            EditError::Expr(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for EditError {}
+
+impl From<ExprError> for EditError {
+    fn from(e: ExprError) -> EditError {
+        EditError::Expr(e)
+    }
+}
+
+/// A change to the original text: the byte range it replaces and the new text, with the
+/// range's start and end as line and column (0-based, UTF-8 bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextEdit {
+    /// Byte range in the original.
+    pub range: std::ops::Range<usize>,
+    /// The replacement.
+    pub text: String,
+    /// (line, column) of the range's start.
+    pub start: (usize, usize),
+    /// (line, column) of the range's end.
+    pub end: (usize, usize),
+}
+
+impl Document {
+    /// Reads `src`; never fails: regions that do not parse are kept as opaque items, which
+    /// print as they were. Returns the document and the parser's diagnostics.
+    pub fn parse(src: &str, filename: &str) -> (Document, Diagnostics) {
+        let (file, diags) = crate::syntax::native::parse_config(src.as_bytes(), filename).into_parts();
+        let errors = diags.errors().filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize)).collect();
+        let mut body = build::Builder::new(src, errors).top(&file);
+        let mut printed = String::with_capacity(src.len());
+        render::body(&body, &mut printed, &mut Vec::new(), false);
+        if printed != src {
+            // Whatever did not fit the model: the whole file, opaque.
+            body.items = vec![Item { lead: String::new(), kind: ItemKind::Opaque(src.to_owned()), dirty: false }];
+        }
+        (Document { body, original: src.to_owned() }, diags)
+    }
+
+    /// An empty document.
+    pub fn new() -> Document {
+        Document { body: Body { newline: "\n", ..Body::default() }, original: String::new() }
+    }
+
+    /// The top-level body.
+    pub fn body(&self) -> &Body {
+        &self.body
+    }
+
+    /// The top-level body, mutably.
+    pub fn body_mut(&mut self) -> &mut Body {
+        &mut self.body
+    }
+
+    /// The whole file as the formatter lays it out.
+    pub fn format(&self) -> String {
+        crate::format::format_str(&self.to_string())
+    }
+
+    /// The text as it was read.
+    pub fn original(&self) -> &str {
+        &self.original
+    }
+
+    /// The edits that turn the original text into the current one (none when unedited).
+    pub fn edits(&self) -> Vec<TextEdit> {
+        let now = self.to_string();
+        let a = self.original.as_bytes();
+        let b = now.as_bytes();
+        if a == b {
+            return Vec::new();
+        }
+        // Whole lines in common at both ends.
+        let mut p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        while p > 0 && a[p - 1] != b'\n' {
+            p -= 1;
+        }
+        let max = a.len().min(b.len()) - p;
+        let mut s = a.iter().rev().zip(b.iter().rev()).take(max).take_while(|(x, y)| x == y).count();
+        while s > 0 && s < a.len() && a[a.len() - s - 1] != b'\n' {
+            s -= 1;
+        }
+        let range = p..a.len() - s;
+        let text = now[p..b.len() - s].to_owned();
+        let lc = |off: usize| {
+            let line = a[..off].iter().filter(|&&c| c == b'\n').count();
+            let col = off - a[..off].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+            (line, col)
+        };
+        vec![TextEdit { start: lc(range.start), end: lc(range.end), range, text }]
+    }
+
+    /// The value of the attribute at `address` (with keys and indexes into it).
+    pub fn get(&self, address: &str) -> Option<Expression> {
+        let a = address::parse(address).ok()?;
+        let p = address::find_attribute(&self.body, &a.parts)?;
+        let attr = item_at(&self.body, &p).as_attribute()?;
+        if a.path.is_empty() {
+            Some(attr.expr.clone())
+        } else {
+            attr.expr.get(&a.path)
+        }
+    }
+
+    /// The item of the attribute at `address` (no keys or indexes).
+    pub fn attribute(&self, address: &str) -> Option<&Item> {
+        let a = address::parse(address).ok()?;
+        let p = address::find_attribute(&self.body, &a.parts)?;
+        Some(item_at(&self.body, &p))
+    }
+
+    /// Sets the attribute (or key, or element) at `address`: an existing attribute keeps its
+    /// comments; a missing one is added at the end of the first block the address names (or
+    /// of the top-level body). Returns whether the attribute existed.
+    pub fn set(&mut self, address: &str, value: Expression) -> Result<bool, EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        if let Some(p) = address::find_attribute(&self.body, &a.parts) {
+            let item = item_at_mut(&mut self.body, &p);
+            if let ItemKind::Attribute(attr) = &mut item.kind {
+                if a.path.is_empty() {
+                    attr.expr = value;
+                } else {
+                    attr.expr.set(&a.path, &value)?;
+                }
+                attr.between = " = ".into();
+            }
+            item.dirty = true;
+            return Ok(true);
+        }
+        if !a.path.is_empty() {
+            return Err(EditError::NotFound(address.to_owned()));
+        }
+        let (name, blocks) = a.parts.split_last().ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        let body = if blocks.is_empty() {
+            &mut self.body
+        } else {
+            let p = address::find_blocks(&self.body, blocks)
+                .into_iter()
+                .next()
+                .ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+            body_at_mut(&mut self.body, &p)
+        };
+        body.insert(Position::End, Item::attribute(name, value));
+        Ok(false)
+    }
+
+    /// Removes the attribute (or key, or element) at `address`; false if there is none.
+    pub fn remove(&mut self, address: &str) -> Result<bool, EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let Some(mut p) = address::find_attribute(&self.body, &a.parts) else { return Ok(false) };
+        if !a.path.is_empty() {
+            let item = item_at_mut(&mut self.body, &p);
+            let ItemKind::Attribute(attr) = &mut item.kind else { return Ok(false) };
+            let removed = attr.expr.remove(&a.path)?;
+            item.dirty |= removed;
+            return Ok(removed);
+        }
+        let last = p.pop().unwrap_or(0);
+        let body = if p.is_empty() { &mut self.body } else { body_at_mut(&mut self.body, &p) };
+        Ok(body.remove(last).is_some())
+    }
+
+    /// The blocks at `address` (hcledit's `block get` rule: type and exactly these labels at
+    /// the top, `*` for any label, else the longest match through nested blocks).
+    pub fn blocks(&self, address: &str) -> Vec<&Block> {
+        let Ok(a) = address::parse(address) else { return Vec::new() };
+        address::find_blocks_exact(&self.body, &a.parts).iter().map(|p| block_at(&self.body, p)).collect()
+    }
+
+    /// The items of the blocks at `address` (with their comments).
+    pub fn block_items(&self, address: &str) -> Vec<&Item> {
+        let Ok(a) = address::parse(address) else { return Vec::new() };
+        address::find_blocks_exact(&self.body, &a.parts).iter().map(|p| item_at(&self.body, p)).collect()
+    }
+
+    /// The item paths (item indexes from the top) of the blocks at `address`.
+    pub fn block_paths(&self, address: &str) -> Result<Vec<Vec<usize>>, EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        Ok(address::find_blocks_exact(&self.body, &a.parts))
+    }
+
+    /// The body of the block at an item path, mutably.
+    pub fn body_at_mut(&mut self, path: &[usize]) -> &mut Body {
+        body_at_mut(&mut self.body, path)
+    }
+
+    /// The item at an item path, mutably; it is laid out again when printed.
+    pub fn item_at_mut(&mut self, path: &[usize]) -> &mut Item {
+        let it = item_at_mut(&mut self.body, path);
+        it.dirty = true;
+        it
+    }
+
+    /// The item path of the attribute at `address` (its keys and indexes ignored).
+    pub fn attribute_path(&self, address: &str) -> Option<Vec<usize>> {
+        let a = address::parse(address).ok()?;
+        address::find_attribute(&self.body, &a.parts)
+    }
+
+    /// The item paths of the blocks that dotted parts name by hcledit's longest-match rule
+    /// (labels first, then nested block types).
+    pub fn block_paths_longest(&self, parts: &[String]) -> Vec<Vec<usize>> {
+        address::find_blocks(&self.body, parts)
+    }
+
+    /// The indexes of the top-level blocks with exactly this type and labels (`*` for any).
+    pub fn top_block_indexes(&self, parts: &[String]) -> Vec<usize> {
+        let Some((ty, labels)) = parts.split_first() else { return Vec::new() };
+        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+        self.body
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| {
+                it.as_block().is_some_and(|b| {
+                    b.ty == *ty
+                        && b.labels.len() == labels.len()
+                        && b.labels().iter().zip(&labels).all(|(l, a)| l == a || *a == "*" || l == "*")
+                })
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Removes the top-level blocks with exactly this type and labels, then lays the file out
+    /// vertically as hcledit's `block rm` does: no blank line at the start or the end, and at
+    /// most one blank line between items. Returns how many blocks went.
+    pub fn remove_top_blocks(&mut self, parts: &[String]) -> usize {
+        let idx = self.top_block_indexes(parts);
+        for &i in idx.iter().rev() {
+            self.body.remove(i);
+        }
+        let items = &mut self.body.items;
+        let blank = |it: &Item| matches!(it.kind, ItemKind::Blank(_));
+        while items.first().is_some_and(blank) {
+            items.remove(0);
+        }
+        while items.last().is_some_and(blank) && items.len() > 1 {
+            items.pop();
+        }
+        let nl = if self.body.newline.is_empty() { "\n" } else { self.body.newline };
+        items.dedup_by(|b, a| blank(&*a) && blank(&*b));
+        for it in items.iter_mut() {
+            if let ItemKind::Blank(s) = &mut it.kind {
+                if s.matches('\n').count() > 1 {
+                    *s = nl.to_owned();
+                }
+            }
+        }
+        idx.len()
+    }
+
+    /// The block at an item path, mutably (a changed type or label lays out its header line).
+    pub fn block_at_mut(&mut self, path: &[usize]) -> Option<&mut Block> {
+        item_at_mut(&mut self.body, path).as_block_mut()
+    }
+
+    /// Removes the blocks at `address`; returns how many.
+    pub fn remove_blocks(&mut self, address: &str) -> Result<usize, EditError> {
+        let mut paths = self.block_paths(address)?;
+        // Later items first, so earlier paths stay valid.
+        paths.sort();
+        let n = paths.len();
+        for mut p in paths.into_iter().rev() {
+            let last = p.pop().unwrap_or(0);
+            let body = if p.is_empty() { &mut self.body } else { body_at_mut(&mut self.body, &p) };
+            body.remove(last);
+        }
+        Ok(n)
+    }
+}
+
+impl Default for Document {
+    fn default() -> Document {
+        Document::new()
+    }
+}
+
+pub(crate) fn block_at<'a>(body: &'a Body, path: &[usize]) -> &'a Block {
+    match &item_at(body, path).kind {
+        ItemKind::Block(b) => b,
+        _ => panic!("not a block path"),
+    }
+}
+
+fn item_at<'a>(body: &'a Body, path: &[usize]) -> &'a Item {
+    let (last, blocks) = path.split_last().expect("an item path");
+    let mut b = body;
+    for &i in blocks {
+        b = &b.items[i].as_block().expect("a block path").body;
+    }
+    &b.items[*last]
+}
+
+fn item_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Item {
+    let (last, blocks) = path.split_last().expect("an item path");
+    let b = body_at_mut(body, blocks);
+    &mut b.items[*last]
+}
+
+fn body_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Body {
+    let mut b = body;
+    for &i in path {
+        b = b.block_body_at(i);
+    }
+    b
+}
+
+impl fmt::Display for Document {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::with_capacity(self.original.len() + 64);
+        let mut dirty = Vec::new();
+        render::body(&self.body, &mut out, &mut dirty, false);
+        f.write_str(&render::layout(out, &dirty))
+    }
+}
+
+impl std::str::FromStr for Document {
+    type Err = Diagnostics;
+    /// Reads `src`, failing on any syntax error.
+    fn from_str(src: &str) -> Result<Document, Diagnostics> {
+        let (doc, diags) = Document::parse(src, "<input>");
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(doc)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

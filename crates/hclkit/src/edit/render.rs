@@ -1,0 +1,163 @@
+//! Printing: unedited items print their bytes; new and changed ones are laid out by the
+//! formatter's rules, with their `=` alignment group.
+
+use super::body::{Body, Item, ItemKind};
+
+pub(crate) fn body(b: &Body, out: &mut String, dirty: &mut Vec<(usize, usize)>, force: bool) {
+    for it in &b.items {
+        item(it, out, dirty, force);
+    }
+}
+
+pub(crate) fn item(it: &Item, out: &mut String, dirty: &mut Vec<(usize, usize)>, force: bool) {
+    let start = out.len();
+    let force = force || it.dirty;
+    out.push_str(&it.lead);
+    match &it.kind {
+        ItemKind::Attribute(a) => {
+            out.push_str(&a.indent);
+            out.push_str(&a.name);
+            out.push_str(&a.between);
+            out.push_str(a.expr.as_str());
+            out.push_str(&a.trail);
+        }
+        ItemKind::Block(b) => {
+            let hs = out.len();
+            out.push_str(&b.indent);
+            match &b.header {
+                Some(h) => out.push_str(h),
+                None => {
+                    out.push_str(&b.ty);
+                    for l in &b.labels {
+                        out.push(' ');
+                        out.push_str(l);
+                    }
+                    out.push_str(" {");
+                    dirty.push((hs, out.len()));
+                }
+            }
+            match &b.inline {
+                Some(inner) => out.push_str(inner),
+                None => {
+                    out.push_str(&b.open_trail);
+                    body(&b.body, out, dirty, force);
+                    out.push_str(&b.close_indent);
+                }
+            }
+            out.push('}');
+            out.push_str(&b.trail);
+        }
+        ItemKind::Comment(s) | ItemKind::Blank(s) | ItemKind::Opaque(s) => out.push_str(s),
+    }
+    if force {
+        dirty.push((start, out.len()));
+    }
+}
+
+/// `text` with the lines that `dirty` touches, and the `=` groups around them, as the
+/// formatter lays them out; every other line as it is.
+pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
+    if dirty.is_empty() {
+        return text;
+    }
+    let formatted = crate::format::format_str(&text);
+    let orig: Vec<&str> = text.split_inclusive('\n').collect();
+    let fmt: Vec<&str> = formatted.split_inclusive('\n').collect();
+    if orig.len() != fmt.len() {
+        return formatted;
+    }
+    let mut take = vec![false; orig.len()];
+    let mut starts = Vec::with_capacity(orig.len());
+    let mut o = 0;
+    for l in &orig {
+        starts.push(o);
+        o += l.len();
+    }
+    for &(s, e) in dirty {
+        if e <= s {
+            continue;
+        }
+        let first = starts.partition_point(|&x| x <= s).saturating_sub(1);
+        let last = starts.partition_point(|&x| x < e).saturating_sub(1);
+        for t in &mut take[first..=last.max(first)] {
+            *t = true;
+        }
+    }
+    // The alignment groups around taken lines.
+    let grouped = |s: &str| {
+        let t = s.trim();
+        !t.is_empty() && !t.starts_with('#') && !t.starts_with("//") && t.contains('=') && !t.ends_with('{')
+    };
+    // A heredoc is one line to the formatter: its body does not end an alignment group.
+    let heredoc = heredoc_lines(&text, &starts);
+    for i in 0..orig.len() {
+        if !take[i] || !grouped(fmt[i]) {
+            continue;
+        }
+        let mut j = i;
+        while j > 0 {
+            let k = j - 1;
+            if heredoc[k] || take[k] {
+                j = k;
+                if take[k] && !heredoc[k] && !grouped(fmt[k]) {
+                    break;
+                }
+                continue;
+            }
+            if grouped(fmt[k]) && fmt[k] != orig[k] {
+                take[k] = true;
+                j = k;
+            } else {
+                break;
+            }
+        }
+        let mut j = i + 1;
+        while j < orig.len() {
+            if heredoc[j] || take[j] {
+                if take[j] && !heredoc[j] && !grouped(fmt[j]) {
+                    break;
+                }
+                j += 1;
+                continue;
+            }
+            if grouped(fmt[j]) && fmt[j] != orig[j] {
+                take[j] = true;
+                j += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    for i in 0..orig.len() {
+        out.push_str(if take[i] { fmt[i] } else { orig[i] });
+    }
+    out
+}
+
+/// Which lines (by their start offsets) lie inside a heredoc: its body and its closing line.
+fn heredoc_lines(text: &str, starts: &[usize]) -> Vec<bool> {
+    use crate::syntax::native::lexer::{lex, LexMode};
+    use crate::syntax::native::token::TokenKind;
+    let mut inside = vec![false; starts.len()];
+    if !text.contains("<<") {
+        return inside;
+    }
+    let line_of = |off: usize| starts.partition_point(|&x| x <= off).saturating_sub(1);
+    let (toks, _) = lex(text.as_bytes(), LexMode::Normal);
+    let mut open: Vec<usize> = Vec::new();
+    for t in &toks {
+        match t.kind {
+            TokenKind::OHeredoc => open.push(t.span.end as usize),
+            TokenKind::CHeredoc => {
+                if let Some(body) = open.pop() {
+                    for l in &mut inside[line_of(body)..=line_of(t.span.start as usize).max(line_of(body))] {
+                        *l = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    inside
+}

@@ -1,0 +1,105 @@
+use super::*;
+
+fn doc(s: &str) -> Document {
+    s.parse().unwrap()
+}
+
+#[test]
+fn round_trip() {
+    for s in [
+        "",
+        "a = 1",
+        "a = 1\n",
+        "# c\n\na = 1 # t\n/* x\n y */\nb {\n  c = 2\n}\n",
+        "b { a = 1 }\nc {}\n",
+        "x = <<EOT\nhi\nEOT\n",
+        "a = 1\r\nb {\r\n  c = 2\r\n}\r\n",
+        "\u{feff}a = 1\n",
+        "\ta\t=\t1\n",
+    ] {
+        let d = Document::parse(s, "x").0;
+        assert_eq!(d.to_string(), s, "{s:?}");
+    }
+}
+
+#[test]
+fn broken_is_kept() {
+    let s = "a = 1\nb = [\nc = 2\n";
+    let (d, diags) = Document::parse(s, "x");
+    assert!(diags.has_errors());
+    assert_eq!(d.to_string(), s);
+    assert!(s.parse::<Document>().is_err());
+}
+
+#[test]
+fn set_keeps_comments_and_aligns() {
+    let mut d = doc("# lead\na = 1 # t\nbb = 2\n\nc = 3\n");
+    d.set("a", Expression::parse("\"x\"").unwrap()).unwrap();
+    assert_eq!(d.to_string(), "# lead\na  = \"x\" # t\nbb = 2\n\nc = 3\n");
+    d.set("dddd", Expression::parse("4").unwrap()).unwrap();
+    assert_eq!(d.to_string(), "# lead\na  = \"x\" # t\nbb = 2\n\nc    = 3\ndddd = 4\n");
+}
+
+#[test]
+fn comment_ownership_on_remove() {
+    let mut d = doc("# own\na = 1\n# b's\nb = 2\n\n# alone\n\nc = 3\n");
+    d.remove("b").unwrap();
+    assert_eq!(d.to_string(), "# own\na = 1\n\n# alone\n\nc = 3\n");
+    d.remove("a").unwrap();
+    assert_eq!(d.to_string(), "\n# alone\n\nc = 3\n");
+}
+
+#[test]
+fn nested_blocks_and_keys() {
+    let mut d = doc("locals {\n  workload = {\n    vpc0 = { cidr = \"10.0.0.0/16\" }\n  }\n  l = [1, 2, 3]\n}\n");
+    assert_eq!(d.get("locals.workload[\"vpc0\"].cidr").unwrap().as_str(), "\"10.0.0.0/16\"");
+    assert_eq!(d.get("locals.l[1]").unwrap().as_str(), "2");
+    d.set("locals.workload[\"vpc0\"].cidr", Expression::parse("\"10.1.0.0/16\"").unwrap()).unwrap();
+    d.remove("locals.l[0]").unwrap();
+    assert_eq!(
+        d.to_string(),
+        "locals {\n  workload = {\n    vpc0 = { cidr = \"10.1.0.0/16\" }\n  }\n  l = [2, 3]\n}\n"
+    );
+}
+
+#[test]
+fn new_block_is_indented() {
+    let mut d = doc("a {\n  b = 1\n}\n");
+    let body = d.body_at_mut(&[0]);
+    let mut blk = Item::block("c", &["x"]);
+    if let ItemKind::Block(b) = &mut blk.kind {
+        b.body.insert(Position::End, Item::attribute("d", Expression::raw("2")));
+    }
+    body.insert(Position::End, blk);
+    assert_eq!(d.to_string(), "a {\n  b = 1\n  c \"x\" {\n    d = 2\n  }\n}\n");
+}
+
+#[test]
+fn inline_block_expands() {
+    let mut d = doc("a { b = 1 }\n");
+    d.set("a.c", Expression::raw("2")).unwrap();
+    assert_eq!(d.to_string(), "a {\n  b = 1\n  c = 2\n}\n");
+}
+
+#[test]
+fn sort_within_groups() {
+    let mut d = doc("b = 1\n# a's\na = 2\n\nd = 1\nc = 2\n");
+    d.body_mut().sort_attributes();
+    assert_eq!(d.to_string(), "# a's\na = 2\nb = 1\n\nc = 2\nd = 1\n");
+}
+
+#[test]
+fn heredoc_delimiter_avoids_text() {
+    let e = Expression::heredoc("EOT\nx", false);
+    assert_eq!(e.as_str(), "<<EOT1\nEOT\nx\nEOT1");
+}
+
+#[test]
+fn edits_cover_change() {
+    let mut d = doc("a = 1\nb = 2\nc = 3\n");
+    d.set("b", Expression::raw("5")).unwrap();
+    let e = d.edits();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].range, 6..12);
+    assert_eq!(e[0].text, "b = 5\n");
+}

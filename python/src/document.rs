@@ -1,0 +1,72 @@
+//! `hclkit.Document`: lossless editing (`hclkit::edit::Document`) with the library's addresses.
+
+use hclkit::edit::{Document as Doc, Expression};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::diags::{to_pyerr, Failure};
+
+/// A native-syntax file open for editing; ``str(doc)`` is the text, byte for byte the input
+/// where nothing was edited.
+#[pyclass(module = "hclkit")]
+pub struct Document {
+    inner: Doc,
+}
+
+#[pymethods]
+impl Document {
+    /// Reads ``text``; raises ``HCLError`` on syntax errors.
+    #[new]
+    #[pyo3(signature = (text, *, filename=None))]
+    fn new(py: Python<'_>, text: &str, filename: Option<String>) -> PyResult<Document> {
+        let name = filename.unwrap_or_else(|| "<string>".to_owned());
+        let (inner, diags) = Doc::parse(text, &name);
+        if diags.has_errors() {
+            return Err(to_pyerr(py, Failure::new(diags)));
+        }
+        Ok(Document { inner })
+    }
+
+    /// The source text of the attribute (or key, or element) at ``address``, or ``None``.
+    fn get(&self, address: &str) -> Option<String> {
+        self.inner.get(address).map(|e| e.as_str().to_owned())
+    }
+
+    /// Sets the attribute (or key, or element) at ``address`` to ``value``: an
+    /// ``hclkit.Expression``-like string of source text when ``expression=True``, otherwise a
+    /// Python value written as HCL. Returns whether the attribute existed.
+    #[pyo3(signature = (address, value, *, expression=false))]
+    fn set(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<bool> {
+        let expr = if expression {
+            let text: String = value.extract()?;
+            Expression::parse(&text).map_err(|d| to_pyerr(value.py(), Failure::new(d)))?
+        } else {
+            let v = crate::values::from_py(value)?;
+            Expression::from_value(&v).map_err(|e| PyValueError::new_err(e.to_string()))?
+        };
+        self.inner.set(address, expr).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// Removes the attribute (or key, or element) at ``address``; whether there was one.
+    fn remove(&mut self, address: &str) -> PyResult<bool> {
+        self.inner.remove(address).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The comment lines the attribute at ``address`` owns (directly above it), as written.
+    fn comments(&self, address: &str) -> Option<String> {
+        self.inner.attribute(address).map(|i| i.leading_comments().to_owned())
+    }
+
+    /// The whole file as the formatter lays it out.
+    fn format(&self) -> String {
+        self.inner.format()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<hclkit.Document of {} items>", self.inner.body().items().len())
+    }
+}

@@ -1,0 +1,28 @@
+"""hclkit.Document: lossless editing with the library's addresses and rules."""
+
+import pytest
+
+import hclkit
+
+SRC = '# the region\nregion = "eu-west-1" # for now\n\nlocals {\n  workload = {\n    vpc0 = { cidr = "10.0.0.0/16" }\n  }\n}\n'
+
+
+def test_round_trip_and_edits():
+    doc = hclkit.Document(SRC)
+    assert str(doc) == SRC
+    assert doc.get("region") == '"eu-west-1"'
+    assert doc.get('locals.workload["vpc0"].cidr') == '"10.0.0.0/16"'
+    assert doc.comments("region") == "# the region\n"
+    assert doc.set("region", "var.region", expression=True) is True
+    assert doc.set('locals.workload["vpc0"].cidr', "10.1.0.0/16") is True
+    assert str(doc) == SRC.replace('"eu-west-1"', "var.region").replace("10.0.0.0", "10.1.0.0")
+    assert doc.remove("region") is True
+    assert str(doc).startswith("\nlocals {")
+
+
+def test_errors():
+    with pytest.raises(hclkit.HCLError):
+        hclkit.Document("a = [\n")
+    doc = hclkit.Document("a = 1\n")
+    with pytest.raises(hclkit.HCLError):
+        doc.set("a", "[", expression=True)
