@@ -67,7 +67,7 @@ fn content_source_range(spec: &Spec, content: &BodyContent) -> Range {
 ///     ("r", Spec::block_list("r", Spec::attr("x", Type::Number, false), 0, 0)),
 /// ]);
 /// let src = b"a = 1\nr {\n  x = 2\n}\nr {\n  x = 3\n}\n";
-/// let (file, _) = hclkit::parse_config(src.as_slice(), "in.hcl");
+/// let file = hclkit::parse_config(src.as_slice(), "in.hcl").into_value();
 /// let body = NativeBody::from_file(&file);
 /// let at = |path: Path| value_source_range(&body, &spec, &path, None).to_string();
 /// assert_eq!(at(Path::root().attr("a")), "in.hcl:1,5-6");

@@ -100,7 +100,7 @@ fn child_block_types<'a>(spec: &'a Spec, out: &mut Vec<(String, &'a Spec)>) {
 ///
 /// let spec = Spec::block_list("rule", Spec::object(vec![("port", Spec::attr("port", Type::Number, false))]), 0, 0);
 /// let src = b"dynamic \"rule\" {\n  for_each = var.ports\n  content { port = rule.value }\n}\n";
-/// let (file, _) = hclkit::parse_config(src.as_slice(), "main.hcl");
+/// let file = hclkit::parse_config(src.as_slice(), "main.hcl").into_value();
 /// let vars = dynblock::variables(NativeBody::arc_from_file(&file), &spec);
 /// assert_eq!(vars.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["var.ports"]);
 /// ```
