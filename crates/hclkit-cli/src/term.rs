@@ -60,7 +60,7 @@ pub fn parse_width(columns: Option<&str>) -> Option<usize> {
 ///
 /// ```
 /// let text = hclkit_cli::term::renderer(false)
-///     .render_all(&hclkit::Diagnostics(vec![hclkit::Diagnostic::error("Bad", "Very bad.")]), &hclkit::Files::new());
+///     .render_all(&hclkit::Diagnostics::from(vec![hclkit::Diagnostic::error("Bad", "Very bad.")]), &hclkit::Files::new());
 /// assert!(text.starts_with("error: Bad"), "{text}");
 /// ```
 pub fn renderer(color: bool) -> hclkit::diagnostic::Renderer {
