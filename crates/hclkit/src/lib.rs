@@ -59,7 +59,7 @@
 //! |---|---|
 //! | decode into Rust types | [`from_str`], [`from_file`], [`Decoder`]; [`Spanned`] keeps a value's source range |
 //! | write Rust data as HCL | [`to_string`] |
-//! | write native text: a value, a string, a key, a body (for generators and editors) | [`write`]: [`write::value_text`], [`write::text`], [`write::Writer`] |
+//! | write native text: a value, a string, a key, a body (for generators and editors) | [`write`](mod@write): [`write::value_text`], [`write::text`], [`write::Writer`] |
 //! | decode by an hcldec spec (the shape is data, not a type) | [`spec::specfile::load_spec`], then [`spec::decode`] |
 //! | take the attributes and blocks a schema names | [`body::Body::content`] with a [`body::BodySchema`]; [`merged`] for several files as one |
 //! | evaluate an expression | [`parse_expression`], then [`eval::evaluate`] with an [`eval::EvalContext`] (variables, functions from [`hclkit_value::stdlib`]) |
@@ -110,7 +110,7 @@
 //! * [`files`]: [`Files`], the registry that parses files by syntax and keeps them for snippets.
 //! * [`format`](mod@format): the formatter (`hclfmt`'s output).
 //! * [`convert`]: the native syntax to the JSON syntax and back (`hclkit convert`).
-//! * [`write`]: the one writer of native text (names, strings, templates, values, bodies),
+//! * [`write`](mod@write): the one writer of native text (names, strings, templates, values, bodies),
 //!   laid out by the formatter.
 //! * [`de`], [`ser`]: serde support ([`from_str`], [`from_file`], [`to_string`], [`Spanned`]).
 //!

@@ -7,8 +7,8 @@
 //! `None` is left out, and every other field is an attribute whose value is written as an
 //! expression (maps and structs inside attribute values as objects).
 //!
-//! The text is written by [`write`](crate::write), the one writer of native text, and laid
-//! out by the formatter, so formatting it changes nothing. [`write::text`](crate::write::text)
+//! The text is written by [`crate::write`], the one writer of native text, and laid
+//! out by the formatter, so formatting it changes nothing. [`crate::write::text`]
 //! writes serde data as one expression (an attribute's value).
 //!
 //! This module has its own `Serializer` rather than going through
