@@ -127,8 +127,10 @@ impl Job<'_> {
         let render =
             |diags: &Diagnostics, files: &Files| hclkit_cli::term::renderer(self.color).render_collapsed(diags, files);
         let mut files = Files::new();
-        if let Err(diags) = hclkit_cli::inputs::text(&mut files, src.to_vec(), name) {
-            return Err(render(&diags, &files));
+        // Copied for the registry only when it must show the refusal.
+        if let Some(d) = hclkit::files::not_text(src, name) {
+            files.add_source(name, src.to_vec());
+            return Err(render(&Diagnostics::from(d), &files));
         }
         let terraform = match (self.args.terraform, self.args.layout) {
             (true, _) | (_, Layout::Terraform) => true,
