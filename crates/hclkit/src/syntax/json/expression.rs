@@ -16,11 +16,15 @@ use std::sync::Arc;
 use hclkit_value::{convert, Type, Value};
 
 use super::ast::{JsonTree, Kind, Node};
-use crate::body::{expr_call, Expression, KeyValuePair, StaticCall};
+use crate::body::{expr_call, Expression, FunctionRef, KeyValuePair, StaticCall};
 use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::{Pos, Range};
-use crate::syntax::native::{self, expression::variables as native_variables, NativeExpression};
+use crate::syntax::native::{
+    self,
+    expression::{functions as native_functions, variables as native_variables},
+    NativeExpression,
+};
 use crate::traversal::{Traversal, TraverseStep};
 
 /// A JSON value as an expression: a shared tree and the value's node (an object key's
@@ -168,6 +172,17 @@ impl Expression for ShiftedExpression {
     fn variables(&self) -> Vec<Traversal> {
         self.inner.variables().into_iter().map(|t| self.shift.traversal(t)).collect()
     }
+    fn functions(&self) -> Vec<FunctionRef> {
+        self.inner
+            .functions()
+            .into_iter()
+            .map(|c| FunctionRef {
+                name: c.name,
+                name_range: self.shift.range(&c.name_range),
+                range: self.shift.range(&c.range),
+            })
+            .collect()
+    }
     fn range(&self) -> Range {
         self.shift.range(&self.inner.range())
     }
@@ -264,6 +279,37 @@ impl Expression for JsonExpression {
                 .flat_map(|p| {
                     let mut v = self.child(p.key).variables();
                     v.extend(self.child(p.value).variables());
+                    v
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn functions(&self) -> Vec<FunctionRef> {
+        let n = self.node();
+        match n.kind() {
+            Kind::String => {
+                let text = n.as_str().unwrap_or_default();
+                let (file, diags, shift) = self.template(&text);
+                if diags.has_errors() {
+                    return Vec::new();
+                }
+                native_functions(file.expr())
+                    .into_iter()
+                    .map(|c| FunctionRef {
+                        name: c.name,
+                        name_range: shift.range(&c.name_range),
+                        range: shift.range(&c.range),
+                    })
+                    .collect()
+            }
+            Kind::Array => n.elements().flat_map(|e| self.child(e).functions()).collect(),
+            Kind::Object => n
+                .properties()
+                .flat_map(|p| {
+                    let mut v = self.child(p.key).functions();
+                    v.extend(self.child(p.value).functions());
                     v
                 })
                 .collect(),
