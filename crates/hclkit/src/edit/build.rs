@@ -1,24 +1,54 @@
-//! Building a document's items from the parser's tree and the lexer's tokens.
+//! Building a document's items from the parser's tree and the token stream the parser kept
+//! (no tokenizer of its own). Every piece of text is a range of the one shared source.
+
+use std::sync::Arc;
 
 use super::body::{Attribute, Block, Body, Item, ItemKind};
 use super::expr::Expression;
+use super::text::Text;
+use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::{self, BodyItem};
-use crate::syntax::native::lexer::{lex, LexMode};
 use crate::syntax::native::token::{Token, TokenKind};
+use crate::syntax::native::ParseOptions;
 
 pub(crate) struct Builder<'s> {
     src: &'s str,
-    toks: Vec<Token>,
+    shared: &'s Arc<str>,
+    toks: &'s [Token],
     /// Offsets of errors: a top-level item holding one is kept as opaque text.
     errors: Vec<usize>,
     newline: &'static str,
 }
 
+/// Parses `src` (keeping the parser's tokens) and builds its top-level body; never fails.
+pub(crate) fn read(src: &Arc<str>, filename: &str) -> (Body, Diagnostics) {
+    let bytes: Arc<[u8]> = Arc::from(src.clone());
+    let parse = ParseOptions::new().keep_tokens(true).parse_config(bytes, filename);
+    let newline = if src.contains("\r\n") { "\r\n" } else { "\n" };
+    let body = match parse.tokens() {
+        Some(tokens) => {
+            let errors = parse
+                .diagnostics()
+                .errors()
+                .filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize))
+                .collect();
+            let b = Builder { src, shared: src, toks: tokens.as_slice(), errors, newline };
+            b.top(parse.value())
+        }
+        // Too large to parse: the whole text, opaque.
+        None => Body { items: vec![opaque(src)], indent: Text::default(), newline },
+    };
+    (body, parse.into_diagnostics())
+}
+
+/// The whole of `src` as one opaque item.
+pub(crate) fn opaque(src: &Arc<str>) -> Item {
+    Item { lead: Text::default(), kind: ItemKind::Opaque(Text::shared(src, 0..src.len())), dirty: false }
+}
+
 /// A body over `src` (which must parse without errors to be structured; otherwise opaque).
 pub(crate) fn body_from_text(src: &str) -> Body {
-    let (file, diags) = crate::syntax::native::parse_config(src.as_bytes(), "edit").into_parts();
-    let errors = diags.errors().filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize)).collect();
-    Builder::new(src, errors).top(&file)
+    read(&Arc::from(src), "edit").0
 }
 
 #[derive(Clone, Copy)]
@@ -29,18 +59,22 @@ enum Line {
 }
 
 impl<'s> Builder<'s> {
-    pub(crate) fn new(src: &'s str, errors: Vec<usize>) -> Builder<'s> {
-        let (toks, _) = lex(src.as_bytes(), LexMode::Normal);
-        let newline = if src.contains("\r\n") { "\r\n" } else { "\n" };
-        Builder { src, toks, errors, newline }
+    /// `start..end` of the source, shared.
+    fn text(&self, start: usize, end: usize) -> Text {
+        Text::shared(self.shared, start..end)
+    }
+
+    /// `start..end` of the source, shared, if it is a range of it on character boundaries.
+    fn get(&self, start: usize, end: usize) -> Option<Text> {
+        self.src.get(start..end)?;
+        Some(self.text(start, end))
     }
 
     /// The file's top-level body; regions that do not fit are opaque items.
     pub(crate) fn top(&self, file: &ast::File) -> Body {
-        let items: Vec<BodyItem<'_>> = file.body().items().collect();
         let mut out = Vec::new();
         let mut cursor = 0;
-        for it in items {
+        for it in file.body().items() {
             let (s, e) = item_span(it);
             if s < cursor {
                 continue;
@@ -62,11 +96,7 @@ impl<'s> Builder<'s> {
                 None => {
                     let (le, _) = self.next_line_end(e.max(s));
                     let le = le.max(ls);
-                    out.push(Item {
-                        lead: String::new(),
-                        kind: ItemKind::Opaque(self.src[ls..le].to_owned()),
-                        dirty: false,
-                    });
+                    out.push(Item { lead: Text::default(), kind: ItemKind::Opaque(self.text(ls, le)), dirty: false });
                     cursor = le;
                 }
             }
@@ -101,13 +131,13 @@ impl<'s> Builder<'s> {
             return None;
         }
         self.gap(cursor, end, &mut out);
-        let indent = first_indent(&out).unwrap_or_else(|| format!("{parent_indent}  "));
+        let indent = first_indent(&out).unwrap_or_else(|| format!("{parent_indent}  ").into());
         Some(Body { items: out, indent, newline: self.newline })
     }
 
     fn item(&self, it: BodyItem<'_>, ls: usize, s: usize, e: usize) -> Option<(ItemKind, usize)> {
         let src = self.src;
-        let indent = src[ls..s].to_owned();
+        let indent = self.get(ls, s)?;
         match it {
             BodyItem::Attribute(a) => {
                 let (le, clean) = self.next_line_end(e);
@@ -119,10 +149,10 @@ impl<'s> Builder<'s> {
                 Some((
                     ItemKind::Attribute(Attribute {
                         indent,
-                        name: src.get(s..name_end)?.to_owned(),
-                        between: src.get(name_end..es)?.to_owned(),
-                        expr: Expression::raw(src.get(es..e)?),
-                        trail: src.get(e..le)?.to_owned(),
+                        name: self.get(s, name_end)?,
+                        between: self.get(name_end, es)?,
+                        expr: Expression::shared(self.get(es, e)?),
+                        trail: self.get(e, le)?,
                     }),
                     le,
                 ))
@@ -139,14 +169,10 @@ impl<'s> Builder<'s> {
                 if !clean {
                     return None;
                 }
-                let labels = b
-                    .labels()
-                    .map(|l| l.span().slice(src.as_bytes()))
-                    .map(|l| String::from_utf8_lossy(l).into_owned())
-                    .collect();
-                let ty = src.get(s..b.type_span().end as usize)?.to_owned();
-                let header = Some(src.get(s..oe)?.to_owned());
-                let trail = src.get(ce..le)?.to_owned();
+                let labels = b.labels().map(|l| self.text(l.span().start as usize, l.span().end as usize)).collect();
+                let ty = self.get(s, b.type_span().end as usize)?;
+                let header = Some(self.get(s, oe)?);
+                let trail = self.get(ce, le)?;
                 let (ol, oclean) = self.next_line_end(oe);
                 let block = if ol <= cs && oclean {
                     let cls = self.line_start(cs);
@@ -159,59 +185,57 @@ impl<'s> Builder<'s> {
                         ty,
                         labels,
                         header,
-                        open_trail: src[oe..ol].to_owned(),
+                        open_trail: self.text(oe, ol),
                         inline: None,
                         body,
-                        close_indent: src[cls..cs].to_owned(),
+                        close_indent: self.text(cls, cs),
                         trail,
                     }
                 } else if ol > cs {
-                    let body = Body { items: Vec::new(), indent: format!("{indent}  "), newline: self.newline };
+                    let body = Body { items: Vec::new(), indent: format!("{indent}  ").into(), newline: self.newline };
                     Block {
                         close_indent: indent.clone(),
                         indent,
                         ty,
                         labels,
                         header,
-                        open_trail: String::new(),
-                        inline: Some(src[oe..cs].to_owned()),
+                        open_trail: Text::default(),
+                        inline: Some(self.text(oe, cs)),
                         body,
                         trail,
                     }
                 } else {
                     return None;
                 };
-                Some((ItemKind::Block(block), le))
+                Some((ItemKind::Block(Box::new(block)), le))
             }
         }
     }
 
-    /// Splits `start..end` (white space, comments, anything left over) into items.
+    /// Splits `start..end` (white space, comments, anything left over) into items, one per
+    /// run of lines of a kind.
     fn gap(&self, start: usize, end: usize, out: &mut Vec<Item>) {
         let mut cur = start;
         while cur < end {
             let (le, kind) = self.line(cur);
             let le = le.min(end).max(cur + 1);
-            let text = &self.src[cur..le];
             let merged = match (kind, out.last_mut()) {
                 (Line::Blank, Some(Item { kind: ItemKind::Blank(s), .. }))
                 | (Line::Comment, Some(Item { kind: ItemKind::Comment(s), .. }))
-                | (Line::Opaque, Some(Item { kind: ItemKind::Opaque(s), .. }))
-                    if !self.src[cur..].is_empty() =>
-                {
-                    s.push_str(text);
+                | (Line::Opaque, Some(Item { kind: ItemKind::Opaque(s), .. })) => {
+                    s.extend_shared(self.shared, cur, le);
                     true
                 }
                 _ => false,
             };
             if !merged {
-                let text = text.to_owned();
+                let text = self.text(cur, le);
                 let kind = match kind {
                     Line::Blank => ItemKind::Blank(text),
                     Line::Comment => ItemKind::Comment(text),
                     Line::Opaque => ItemKind::Opaque(text),
                 };
-                out.push(Item { lead: String::new(), kind, dirty: false });
+                out.push(Item { lead: Text::default(), kind, dirty: false });
             }
             cur = le;
         }
@@ -263,16 +287,16 @@ fn item_span(it: BodyItem<'_>) -> (usize, usize) {
 
 /// The comment lines directly above the next item: the last item of `out` if it is a comment
 /// item (a comment after a blank line stays an item of its own).
-fn take_lead(out: &mut Vec<Item>) -> String {
+fn take_lead(out: &mut Vec<Item>) -> Text {
     if let Some(Item { kind: ItemKind::Comment(_), .. }) = out.last() {
         if let Some(Item { kind: ItemKind::Comment(s), .. }) = out.pop() {
             return s;
         }
     }
-    String::new()
+    Text::default()
 }
 
-fn first_indent(items: &[Item]) -> Option<String> {
+fn first_indent(items: &[Item]) -> Option<Text> {
     items.iter().find_map(|i| match &i.kind {
         ItemKind::Attribute(a) => Some(a.indent.clone()),
         ItemKind::Block(b) => Some(b.indent.clone()),
