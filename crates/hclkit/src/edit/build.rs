@@ -5,34 +5,37 @@ use std::sync::Arc;
 
 use super::body::{Attribute, Block, Body, Item, ItemKind};
 use super::expr::Expression;
-use super::text::Text;
+use super::text::{Source, Text};
 use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::{self, BodyItem};
-use crate::syntax::native::token::{Token, TokenKind};
-use crate::syntax::native::ParseOptions;
+use crate::syntax::native::token::TokenKind;
+use crate::syntax::native::{ParseOptions, Tokens};
 
 pub(crate) struct Builder<'s> {
     src: &'s str,
-    shared: &'s Arc<str>,
-    toks: &'s [Token],
+    shared: &'s Source,
+    lines: Lines,
     /// Offsets of errors: a top-level item holding one is kept as opaque text.
     errors: Vec<usize>,
     newline: &'static str,
 }
 
 /// Parses `src` (keeping the parser's tokens) and builds its top-level body; never fails.
-pub(crate) fn read(src: &Arc<str>, filename: &str) -> (Body, Diagnostics) {
-    let bytes: Arc<[u8]> = Arc::from(src.clone());
-    let parse = ParseOptions::new().keep_tokens(true).parse_config(bytes, filename);
+pub(crate) fn read(src: &Source, filename: &str) -> (Body, Diagnostics) {
+    let bytes: Arc<[u8]> = Arc::from(Arc::clone(&**src));
+    let mut parse = ParseOptions::new().keep_tokens(true).parse_config(bytes, filename);
     let newline = if src.contains("\r\n") { "\r\n" } else { "\n" };
-    let body = match parse.tokens() {
-        Some(tokens) => {
+    // What the builder needs of the token stream is where lines end and what they hold: that
+    // index is a tenth of the stream's size, and the stream is freed before items are built.
+    let lines = parse.take_tokens().map(|t| Lines::new(&t, src.as_bytes()));
+    let body = match lines {
+        Some(lines) => {
             let errors = parse
                 .diagnostics()
                 .errors()
                 .filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize))
                 .collect();
-            let b = Builder { src, shared: src, toks: tokens.as_slice(), errors, newline };
+            let b = Builder { src, shared: src, lines, errors, newline };
             b.top(parse.value())
         }
         // Too large to parse: the whole text, opaque.
@@ -42,13 +45,13 @@ pub(crate) fn read(src: &Arc<str>, filename: &str) -> (Body, Diagnostics) {
 }
 
 /// The whole of `src` as one opaque item.
-pub(crate) fn opaque(src: &Arc<str>) -> Item {
+pub(crate) fn opaque(src: &Source) -> Item {
     Item { lead: Text::default(), kind: ItemKind::Opaque(Text::shared(src, 0..src.len())), dirty: false }
 }
 
 /// A body over `src` (which must parse without errors to be structured; otherwise opaque).
 pub(crate) fn body_from_text(src: &str) -> Body {
-    read(&Arc::from(src), "edit").0
+    read(&Arc::new(Arc::from(src)), "edit").0
 }
 
 #[derive(Clone, Copy)]
@@ -106,6 +109,7 @@ impl<'s> Builder<'s> {
             self.gap(cursor, end, &mut out);
         }
         let indent = first_indent(&out).unwrap_or_default();
+        out.shrink_to_fit();
         Body { items: out, indent, newline: self.newline }
     }
 
@@ -132,6 +136,7 @@ impl<'s> Builder<'s> {
         }
         self.gap(cursor, end, &mut out);
         let indent = first_indent(&out).unwrap_or_else(|| format!("{parent_indent}  ").into());
+        out.shrink_to_fit();
         Some(Body { items: out, indent, newline: self.newline })
     }
 
@@ -241,25 +246,10 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// The end of the line starting at `pos` and what it holds.
+    /// The end of the line that the tokens starting at `pos` or later are on, and what those
+    /// tokens of it hold.
     fn line(&self, pos: usize) -> (usize, Line) {
-        let mut kind = Line::Blank;
-        for t in &self.toks[self.first_token(pos)..] {
-            match t.kind {
-                TokenKind::Newline => return (t.span.end as usize, kind),
-                TokenKind::Comment => {
-                    if matches!(kind, Line::Blank) {
-                        kind = Line::Comment;
-                    }
-                    if self.src.as_bytes()[..t.span.end as usize].ends_with(b"\n") {
-                        return (t.span.end as usize, kind);
-                    }
-                }
-                TokenKind::Eof => return (self.src.len(), kind),
-                _ => kind = Line::Opaque,
-            }
-        }
-        (self.src.len(), kind)
+        self.lines.line(pos, self.src.len())
     }
 
     /// The end of the line that `pos` is on (after a comment, the newline), and whether only
@@ -269,12 +259,72 @@ impl<'s> Builder<'s> {
         (end, !matches!(kind, Line::Opaque))
     }
 
-    fn first_token(&self, pos: usize) -> usize {
-        self.toks.partition_point(|t| (t.span.start as usize) < pos)
-    }
-
     fn line_start(&self, pos: usize) -> usize {
         memchr::memrchr(b'\n', &self.src.as_bytes()[..pos]).map_or(0, |i| i + 1)
+    }
+}
+
+/// The token stream's lines: the runs of tokens that a newline or a line comment ends (or the
+/// end of input), each with where its last token ends and the starts of its last code token
+/// (anything but comments and newlines) and its last comment.
+struct Lines(Vec<LineRec>);
+
+#[derive(Clone, Copy)]
+struct LineRec {
+    /// The start of the token ending the line (a newline, a line comment, the end of input).
+    term: u32,
+    /// Its end.
+    end: u32,
+    /// 1 + the start of the line's last code token; 0 if none.
+    code: u32,
+    /// 1 + the start of the line's last comment (the ending one included); 0 if none.
+    comment: u32,
+}
+
+impl Lines {
+    fn new(tokens: &Tokens, src: &[u8]) -> Lines {
+        let mut out = Vec::with_capacity(src.iter().filter(|&&b| b == b'\n').count() + 1);
+        let (mut code, mut comment) = (0, 0);
+        for t in tokens {
+            let (s, e) = (t.span.start, t.span.end);
+            let ends = match t.kind {
+                TokenKind::Newline | TokenKind::Eof => true,
+                TokenKind::Comment => {
+                    comment = s + 1;
+                    src.get(..e as usize).is_some_and(|b| b.ends_with(b"\n"))
+                }
+                _ => {
+                    code = s + 1;
+                    false
+                }
+            };
+            if ends {
+                // The end of input's line ends at the end of the source.
+                let end = if t.kind == TokenKind::Eof { u32::try_from(src.len()).unwrap_or(e) } else { e };
+                out.push(LineRec { term: s, end, code, comment });
+                (code, comment) = (0, 0);
+                if t.kind == TokenKind::Eof {
+                    break;
+                }
+            }
+        }
+        Lines(out)
+    }
+
+    /// As [`Builder::line`]: the first line whose ending token starts at `pos` or later.
+    fn line(&self, pos: usize, len: usize) -> (usize, Line) {
+        let i = self.0.partition_point(|l| (l.term as usize) < pos);
+        let Some(l) = self.0.get(i) else { return (len, Line::Blank) };
+        let end = (l.end as usize).min(len);
+        let after = |x: u32| x as usize > pos; // 1 + start > pos: start >= pos
+        let kind = if after(l.code) {
+            Line::Opaque
+        } else if after(l.comment) {
+            Line::Comment
+        } else {
+            Line::Blank
+        };
+        (end, kind)
     }
 }
 

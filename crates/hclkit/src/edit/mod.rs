@@ -49,7 +49,7 @@ use std::sync::Arc;
 pub struct Document {
     body: Body,
     /// The text read: the one source every unedited piece of text is a range of.
-    original: Arc<str>,
+    original: text::Source,
 }
 
 /// Why an edit failed.
@@ -103,7 +103,7 @@ impl Document {
     /// are ranges of; the parser's token stream is used to find lines and comments (nothing
     /// is lexed twice).
     pub fn parse(src: &str, filename: &str) -> (Document, Diagnostics) {
-        let original: Arc<str> = Arc::from(src);
+        let original: text::Source = Arc::new(Arc::from(src));
         let (mut body, diags) = build::read(&original, filename);
         if !render::prints_as(&body, src) {
             // Whatever did not fit the model: the whole file, opaque.
@@ -114,7 +114,7 @@ impl Document {
 
     /// An empty document.
     pub fn new() -> Document {
-        Document { body: Body { newline: "\n", ..Body::default() }, original: Arc::from("") }
+        Document { body: Body { newline: "\n", ..Body::default() }, original: Arc::new(Arc::from("")) }
     }
 
     /// The top-level body.
