@@ -6,6 +6,7 @@
 //! diagnostics found. [`parse_config_strict`] turns errors into a `Result`.
 
 pub mod ast;
+pub mod body;
 mod diag;
 pub mod dump;
 pub(crate) mod escape;
@@ -13,8 +14,7 @@ pub mod eval;
 pub mod expression;
 pub mod lexer;
 mod parser;
-mod ref_ident;
-pub mod structure;
+mod reference_idents;
 pub mod token;
 mod tokens;
 
@@ -42,9 +42,9 @@ pub fn valid_identifier(s: &str) -> bool {
     chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
 }
 
+pub use body::NativeBody;
 pub use expression::{NativeExpression, ObjectKeyExpression};
 pub use parser::MAX_DEPTH;
-pub use structure::NativeBody;
 
 use crate::diagnostic::Diagnostics;
 use crate::pos::Range;
