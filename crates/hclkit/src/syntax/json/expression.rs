@@ -95,6 +95,34 @@ impl JsonExpression {
         Pos { line: p.line, column: p.column + 1, byte: p.byte + 1 }
     }
 
+    /// What `of` finds in each string of the expression read as a template (nested arrays
+    /// and objects, keys included, in source order), with the template's shift into the
+    /// file; a string whose template has errors gives nothing: static analysis of the JSON
+    /// syntax (`variables`, `functions`).
+    fn in_templates<T>(&self, of: &dyn Fn(&native::ExprFile, &Shift) -> Vec<T>) -> Vec<T> {
+        let n = self.node();
+        match n.kind() {
+            Kind::String => {
+                let text = n.as_str().unwrap_or_default();
+                let (file, diags, shift) = self.template(&text);
+                if diags.has_errors() {
+                    return Vec::new();
+                }
+                of(&file, &shift)
+            }
+            Kind::Array => n.elements().flat_map(|e| self.child(e).in_templates(of)).collect(),
+            Kind::Object => n
+                .properties()
+                .flat_map(|p| {
+                    let mut v = self.child(p.key).in_templates(of);
+                    v.extend(self.child(p.value).in_templates(of));
+                    v
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// A string's content parsed as a native template, ranges moved into this file.
     fn template(&self, text: &str) -> (native::ExprFile, Diagnostics, Shift) {
         let shift = Shift { start: self.content_start(), filename: self.tree.filename.clone() };
@@ -263,58 +291,22 @@ impl Expression for JsonExpression {
     }
 
     fn variables(&self) -> Vec<Traversal> {
-        let n = self.node();
-        match n.kind() {
-            Kind::String => {
-                let text = n.as_str().unwrap_or_default();
-                let (file, diags, shift) = self.template(&text);
-                if diags.has_errors() {
-                    return Vec::new();
-                }
-                native_variables(file.expr()).into_iter().map(|t| shift.traversal(t)).collect()
-            }
-            Kind::Array => n.elements().flat_map(|e| self.child(e).variables()).collect(),
-            Kind::Object => n
-                .properties()
-                .flat_map(|p| {
-                    let mut v = self.child(p.key).variables();
-                    v.extend(self.child(p.value).variables());
-                    v
-                })
-                .collect(),
-            _ => Vec::new(),
-        }
+        self.in_templates(&|file, shift| {
+            native_variables(file.expr()).into_iter().map(|t| shift.traversal(t)).collect()
+        })
     }
 
     fn functions(&self) -> Vec<FunctionRef> {
-        let n = self.node();
-        match n.kind() {
-            Kind::String => {
-                let text = n.as_str().unwrap_or_default();
-                let (file, diags, shift) = self.template(&text);
-                if diags.has_errors() {
-                    return Vec::new();
-                }
-                native_functions(file.expr())
-                    .into_iter()
-                    .map(|c| FunctionRef {
-                        name: c.name,
-                        name_range: shift.range(&c.name_range),
-                        range: shift.range(&c.range),
-                    })
-                    .collect()
-            }
-            Kind::Array => n.elements().flat_map(|e| self.child(e).functions()).collect(),
-            Kind::Object => n
-                .properties()
-                .flat_map(|p| {
-                    let mut v = self.child(p.key).functions();
-                    v.extend(self.child(p.value).functions());
-                    v
+        self.in_templates(&|file, shift| {
+            native_functions(file.expr())
+                .into_iter()
+                .map(|c| FunctionRef {
+                    name: c.name,
+                    name_range: shift.range(&c.name_range),
+                    range: shift.range(&c.range),
                 })
-                .collect(),
-            _ => Vec::new(),
-        }
+                .collect()
+        })
     }
 
     fn range(&self) -> Range {
