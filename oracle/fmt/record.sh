@@ -19,7 +19,7 @@
 #                 templates, unbalanced brackets, invalid characters (the .in files are the
 #                 sources; only their .want files are recorded)
 # Tables (generated source files, observed from the reference, ~5 minutes):
-#   crates/hclkit/src/syntax/native/ref_ident_table.rs      (fmtoracle idents)
+#   crates/hclkit/src/syntax/native/reference_idents_table.rs      (fmtoracle idents)
 #   crates/hclkit-value/src/stdlib/grapheme_bytes_table.rs  (fmtoracle graphemes)
 # Set SKIP_TABLES=1 to record the cases only.
 set -eu
@@ -56,6 +56,6 @@ for g in corpus variants handwritten; do
 done
 
 if [ "${SKIP_TABLES:-}" != 1 ]; then
-  "$oracle" idents "$repo/crates/hclkit/src/syntax/native/ref_ident_table.rs"
+  "$oracle" idents "$repo/crates/hclkit/src/syntax/native/reference_idents_table.rs"
   "$oracle" graphemes "$repo/crates/hclkit-value/src/stdlib/grapheme_bytes_table.rs"
 fi

@@ -1,11 +1,11 @@
 //! `loads`: a file as Python data in the JSON-syntax shape.
 //!
-//! Native syntax goes through `hclkit::convert` (the document `hclkit convert` writes, a
-//! [`JsonNode`], `hclkit_value::json::Node`); JSON syntax is the file's own JSON. Either is then walked into Python
-//! objects with the GIL held; everything before that runs without it.
+//! Native syntax goes through `hclkit::transcode` (the document `hclkit convert` writes);
+//! JSON syntax is the file's own JSON (`syntax::json::Node::to_document`). Either is the one
+//! ordered JSON model, [`JsonNode`] (`hclkit_value::json::Node`), walked into Python objects
+//! by one walker with the GIL held; everything before that runs without it.
 
-use hclkit::convert::{to_json, BlockShape, ToJsonOptions};
-use hclkit::syntax::json::{JsonFile, Kind, Node};
+use hclkit::transcode::{file_to_json, BlockShape, ToJsonOptions};
 use hclkit_value::json::Node as JsonNode;
 use hclkit_value::Number;
 use pyo3::exceptions::PyValueError;
@@ -15,12 +15,6 @@ use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use crate::diags::{to_pyerr, Failure};
 use crate::values::{int_from_decimal, number_to_py, Numbers, MAX_DEPTH};
 use crate::{source_bytes, syntax_of, Syntax};
-
-/// What the GIL-free part of `loads` hands back.
-enum Loaded {
-    Native(JsonNode),
-    Json(JsonFile),
-}
 
 /// Parses an HCL file (native or JSON syntax) and returns it as Python data in the JSON-syntax
 /// shape that ``hclkit convert`` writes: attributes as keys, blocks as nested dicts (one level
@@ -77,26 +71,25 @@ pub fn loads(
                 if diags.has_errors() {
                     return Err(Failure::new(diags));
                 }
-                Ok(Loaded::Native(to_json(&file, &opts)))
+                Ok(file_to_json(&file, &opts).0)
             }
             Syntax::Json => {
                 let (file, diags) = hclkit::syntax::json::parse(src, &name).into_parts();
                 if diags.has_errors() {
                     return Err(Failure::new(diags));
                 }
-                Ok(Loaded::Json(file))
+                Ok(file.root().to_document())
             }
         }
     });
     let numbers = Numbers { parse_float };
     match parsed {
-        Ok(Loaded::Native(doc)) => {
+        Ok(doc) => {
             let out = node_to_py(py, &doc, numbers, 0);
             // Freeing the document does not need the GIL.
             py.allow_threads(move || drop(doc));
             out
         }
-        Ok(Loaded::Json(file)) => json_to_py(py, file.root(), numbers, 0),
         Err(f) => Err(to_pyerr(py, f)),
     }
 }
@@ -164,32 +157,6 @@ fn node_to_py(py: Python<'_>, node: &JsonNode, numbers: Numbers<'_, '_>, depth: 
             let dict = PyDict::new(py);
             for (k, v) in props {
                 insert(py, &dict, PyString::new(py, k), node_to_py(py, v, numbers, depth + 1)?)?;
-            }
-            dict.into_any().unbind()
-        }
-    })
-}
-
-fn json_to_py(py: Python<'_>, node: Node<'_>, numbers: Numbers<'_, '_>, depth: usize) -> PyResult<PyObject> {
-    if depth > MAX_DEPTH {
-        return Err(too_deep());
-    }
-    Ok(match node.kind() {
-        Kind::Null | Kind::Invalid => py.None(),
-        Kind::Bool => PyBool::new(py, node.as_bool().unwrap_or(false)).to_owned().into_any().unbind(),
-        Kind::Number => number_text_to_py(py, node.number_text().unwrap_or("0"), numbers)?,
-        Kind::String => PyString::new(py, &node.as_str().unwrap_or_default()).into_any().unbind(),
-        Kind::Array => {
-            let list = PyList::empty(py);
-            for e in node.elements() {
-                list.append(json_to_py(py, e, numbers, depth + 1)?)?;
-            }
-            list.into_any().unbind()
-        }
-        Kind::Object => {
-            let dict = PyDict::new(py);
-            for p in node.properties() {
-                insert(py, &dict, PyString::new(py, &p.name()), json_to_py(py, p.value, numbers, depth + 1)?)?;
             }
             dict.into_any().unbind()
         }

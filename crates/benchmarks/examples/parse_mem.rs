@@ -1,6 +1,9 @@
 //! Peak memory and time of parsing a file: `cargo run --release -p hclkit-benchmarks --example parse_mem -- FILE`,
 //! or with a peer's parser for comparison in the same way: `-- FILE hcl-edit` / `-- FILE hcl-rs`
-//! (`hcl_edit::parser::parse_body`, `hcl::parse`; only the peak and the time are printed).
+//! (`hcl_edit::parser::parse_body`, `hcl::parse`; only the peak and the time are printed), or
+//! reading the file into a lossless editing document, `-- FILE document`
+//! (`hclkit::edit::Document::parse`, the counterpart of hcl-edit's parser: the peak includes
+//! the document's own copy of the source).
 //!
 //! Reports the source size, the process's peak resident memory (`VmHWM`, Linux, reset after the file is
 //! read) above what it was before reading the file, the tree's own heap size, both per source byte, and the parse
@@ -34,10 +37,11 @@ fn main() {
         let n = src.len();
         let t = Instant::now();
         let ok = match peer.as_str() {
+            "document" => !hclkit::edit::Document::parse(&src, &path).1.has_errors(),
             "hcl-edit" => hcl_edit::parser::parse_body(&src).map(drop).is_ok(),
             "hcl-rs" => hcl::parse(&src).map(drop).is_ok(),
             _ => {
-                eprintln!("unknown peer {peer:?}: hcl-edit or hcl-rs");
+                eprintln!("unknown peer {peer:?}: document, hcl-edit or hcl-rs");
                 std::process::exit(2);
             }
         };

@@ -14,13 +14,13 @@ pub mod values;
 
 use std::sync::{Arc, OnceLock};
 
-use hclkit::convert::{BlockShape, Schema, ToJsonOptions};
 use hclkit::diagnostic::SourceFiles;
 use hclkit::eval::{Budget, EvalContext};
 use hclkit::format::Formatter;
 use hclkit::pos::{ColumnUnit, LineIndex};
 use hclkit::spec::run::{unsupported_result, ContextOptions, FunctionLibrary};
 use hclkit::spec::specfile::SpecFile;
+use hclkit::transcode::{BlockShape, Schema, ToJsonOptions};
 use hclkit::traversal::TraverseStep;
 use hclkit::{Diagnostics, Files};
 use hclkit_value::json::{write_string, Escape, HcldecOutput};
@@ -83,7 +83,7 @@ pub fn parse(filename: &str, text: &str, blocks: u8, comments: bool, simplify: b
         return fail(&diags::message("parse config", &diags), &diags, &file);
     }
     let opts = ToJsonOptions { blocks: block_shape(blocks), simplify, comments };
-    let doc = hclkit::convert::to_json(&file, &opts);
+    let (doc, _) = hclkit::transcode::file_to_json(&file, &opts);
     ok(&if pretty { doc.to_pretty() } else { doc.to_compact() })
 }
 
@@ -107,7 +107,7 @@ pub fn to_native(filename: &str, text: &str, spec: &str, spec_filename: &str) ->
         }
     };
     files.add_source(filename, text.as_bytes());
-    match hclkit::convert::json_to_native(text.as_bytes(), filename, &schema) {
+    match hclkit::transcode::json_to_native(text.as_bytes(), filename, &schema) {
         Ok(native) => ok(&native),
         Err(diags) => fail(&diags::message("convert", &diags), &diags, &files),
     }

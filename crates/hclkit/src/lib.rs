@@ -64,7 +64,7 @@
 //! | take the attributes and blocks a schema names | [`body::Body::content`] with a [`body::BodySchema`]; [`merged`] for several files as one |
 //! | evaluate an expression | [`parse_expression`], then [`eval::evaluate`] with an [`eval::EvalContext`] (variables, functions from [`hclkit_value::stdlib`]) |
 //! | format source in the canonical layout (`hclfmt`, `terraform fmt`) | [`format::format`], [`format::Formatter`] |
-//! | convert the native syntax to JSON and back | [`convert::native_to_json`], [`convert::json_to_native`] |
+//! | convert the native syntax to JSON and back | [`transcode::native_to_json`], [`transcode::json_to_native`] |
 //! | walk the syntax tree, with a source range for every node | [`parse_config`], then [`syntax::native::ast::File::body`]: blocks, attributes, expressions, each with `range()` |
 //! | the token stream of a source (an editor, a highlighter), every byte accounted for | [`syntax::native::ParseOptions::keep_tokens`], then [`Parse::tokens`]: [`syntax::native::Tokens`] |
 //! | read files of either syntax, keep them for error snippets | [`Files`] |
@@ -109,7 +109,7 @@
 //! * [`ext`]: the reference's extensions (dynamic blocks, `try`/`can`, custom decoding, ...).
 //! * [`files`]: [`Files`], the registry that parses files by syntax and keeps them for snippets.
 //! * [`format`](mod@format): the formatter (`hclfmt`'s output).
-//! * [`convert`]: the native syntax to the JSON syntax and back (`hclkit convert`).
+//! * [`transcode`]: the native syntax to the JSON syntax and back (`hclkit convert`).
 //! * [`write`](mod@write): the one writer of native text (names, strings, templates, values, bodies),
 //!   laid out by the formatter.
 //! * [`de`], [`ser`]: serde support ([`from_str`], [`from_file`], [`to_string`], [`Spanned`]).
@@ -123,7 +123,6 @@
 
 pub mod body;
 pub mod context;
-pub mod convert;
 pub mod de;
 pub mod diagnostic;
 pub mod edit;
@@ -139,6 +138,7 @@ mod spanned;
 pub mod spec;
 mod suggest;
 pub mod syntax;
+pub mod transcode;
 pub mod traversal;
 pub mod typeexpr;
 pub mod write;

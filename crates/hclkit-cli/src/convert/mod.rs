@@ -4,8 +4,8 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hclkit::convert::{BlockShape, Schema, ToJsonOptions};
 use hclkit::files::SourceFile;
+use hclkit::transcode::{BlockShape, Schema, ToJsonOptions};
 use hclkit::{Diagnostics, Files};
 use rayon::prelude::*;
 
@@ -393,7 +393,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
         simplify: args.simplify,
         comments: !args.no_comments,
     };
-    let (doc, warnings) = hclkit::convert::to_json_checked(file, &opts);
+    let (doc, warnings) = hclkit::transcode::file_to_json(file, &opts);
     let mut diags = diags;
     diags.extend(warnings);
     // JSON is about as long as the source (more when pretty): one allocation, usually.
@@ -426,7 +426,7 @@ fn to_native(src: Vec<u8>, name: &str, schema: &Schema, mut diags: Diagnostics, 
     let Some(SourceFile::Json(file)) = files.get(name) else {
         return Err(diags);
     };
-    let (text, d) = hclkit::convert::to_native(file, schema);
+    let (text, d) = hclkit::transcode::file_to_native(file, schema);
     let failed = d.has_errors();
     diags.extend(d);
     if failed {

@@ -9,6 +9,7 @@
 //! when it reaches it, so a type error in an early element is reported before a syntax error
 //! in a later one. This module reproduces both.
 
+use std::borrow::Cow;
 /// The nesting depth at which scanning gives up ("exceeded max depth"). Go's scanner allows
 /// 10000 levels; we stop at 256 (serde_json stops at 128), so that everything done with the
 /// values read (decoding, conversion, unification of their types, equality, encoding), all
@@ -658,60 +659,84 @@ fn trim_start(b: &[u8]) -> &[u8] {
     &b[n..]
 }
 
-/// Go's `unquote` of a string literal whose syntax has been checked: escapes decoded, bad
-/// surrogate escapes and each byte of invalid UTF-8 replaced by U+FFFD.
+/// Go's `unquote` of a string literal whose syntax has been checked: [`decode_string`] of
+/// what is between the quotes.
 pub(crate) fn unquote(raw: &[u8]) -> String {
     let s = if raw.len() >= 2 && raw[0] == b'"' && raw[raw.len() - 1] == b'"' { &raw[1..raw.len() - 1] } else { raw };
-    if let Ok(plain) = std::str::from_utf8(s) {
-        if !plain.contains('\\') {
-            return plain.to_string();
+    decode_string(s).into_owned()
+}
+
+/// Pushes `bytes` as text, each byte that is not UTF-8 becoming U+FFFD (as Go decodes).
+fn push_lossy(out: &mut String, bytes: &[u8]) {
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for _ in chunk.invalid() {
+            out.push('\u{FFFD}');
         }
     }
-    let mut out = String::with_capacity(s.len());
-    let mut r = 0;
-    while r < s.len() {
-        let c = s[r];
-        if c == b'\\' && r + 1 < s.len() {
-            r += 1;
-            let e = s[r];
-            r += 1;
-            match e {
-                b'b' => out.push('\u{8}'),
-                b'f' => out.push('\u{c}'),
-                b'n' => out.push('\n'),
-                b'r' => out.push('\r'),
-                b't' => out.push('\t'),
-                b'u' => {
-                    let Some(u) = hex4(&s[r..]) else {
-                        return out;
-                    };
-                    r += 4;
-                    if (0xD800..0xE000).contains(&u) {
-                        let lo = if s[r..].starts_with(b"\\u") { hex4(&s[r + 2..]) } else { None };
-                        match lo {
-                            Some(lo) if (0xD800..0xDC00).contains(&u) && (0xDC00..0xE000).contains(&lo) => {
-                                let cp = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
-                                out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
-                                r += 6;
-                            }
-                            _ => out.push('\u{FFFD}'),
-                        }
-                    } else {
-                        out.push(char::from_u32(u).unwrap_or('\u{FFFD}'));
-                    }
-                }
-                other => out.push(char::from(other)),
+}
+
+/// Decodes the content of a JSON string literal whose syntax has been checked (the bytes
+/// between the quotes), as Go's `encoding/json` does: the one JSON string decoder, which
+/// the JSON syntax's strings and the readers of this module share. A `\u` escape of a lone
+/// surrogate gives U+FFFD, and so does each byte that is not UTF-8; text without escapes
+/// is borrowed.
+///
+/// ```
+/// use hclkit_value::json::decode_string;
+/// assert_eq!(decode_string(br"caf\u00e9 \ud83d\ude00\n"), "café 😀\n");
+/// assert_eq!(decode_string(b"lone \\ud800, bad \xff"), "lone \u{FFFD}, bad \u{FFFD}");
+/// ```
+pub fn decode_string(content: &[u8]) -> Cow<'_, str> {
+    if !content.contains(&b'\\') {
+        return match std::str::from_utf8(content) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => {
+                let mut out = String::with_capacity(content.len() + 8);
+                push_lossy(&mut out, content);
+                Cow::Owned(out)
             }
-        } else if c < 0x80 {
-            out.push(char::from(c));
-            r += 1;
-        } else {
-            let (ch, size) = decode_rune(&s[r..]);
-            out.push(ch);
-            r += size;
+        };
+    }
+    let mut out = String::with_capacity(content.len());
+    let mut i = 0;
+    while i < content.len() {
+        let Some(off) = content[i..].iter().position(|&b| b == b'\\') else {
+            push_lossy(&mut out, &content[i..]);
+            break;
+        };
+        push_lossy(&mut out, &content[i..i + off]);
+        i += off + 1;
+        let Some(&e) = content.get(i) else { break };
+        i += 1;
+        match e {
+            b'b' => out.push('\u{8}'),
+            b'f' => out.push('\u{c}'),
+            b'n' => out.push('\n'),
+            b'r' => out.push('\r'),
+            b't' => out.push('\t'),
+            b'u' => {
+                let Some(r) = hex4(&content[i..]) else { break };
+                i += 4;
+                let c = if (0xD800..0xE000).contains(&r) {
+                    // A surrogate: valid only as the first half of a pair.
+                    let low = if content[i..].starts_with(b"\\u") { hex4(&content[i + 2..]) } else { None };
+                    match low {
+                        Some(lo) if r < 0xDC00 && (0xDC00..0xE000).contains(&lo) => {
+                            i += 6;
+                            char::from_u32(0x10000 + ((r - 0xD800) << 10) + (lo - 0xDC00))
+                        }
+                        _ => None,
+                    }
+                } else {
+                    char::from_u32(r)
+                };
+                out.push(c.unwrap_or('\u{FFFD}'));
+            }
+            other => out.push(other as char),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 fn hex4(b: &[u8]) -> Option<u32> {
@@ -725,28 +750,21 @@ fn hex4(b: &[u8]) -> Option<u32> {
     Some(v)
 }
 
-/// Go's `utf8.DecodeRune`: the first character of `b` and its length, or U+FFFD and 1 when
-/// `b` does not start with a valid UTF-8 encoding.
-fn decode_rune(b: &[u8]) -> (char, usize) {
-    let len = match b[0] {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => return ('\u{FFFD}', 1),
-    };
-    if b.len() >= len {
-        if let Ok(s) = std::str::from_utf8(&b[..len]) {
-            if let Some(ch) = s.chars().next() {
-                return (ch, len);
-            }
-        }
-    }
-    ('\u{FFFD}', 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode() {
+        assert_eq!(decode_string(b"plain"), "plain");
+        assert!(matches!(decode_string(b"plain"), Cow::Borrowed(_)));
+        assert_eq!(decode_string(br#"a\"b\\c\/d\b\f\n\r\t"#), "a\"b\\c/d\u{8}\u{c}\n\r\t");
+        assert_eq!(decode_string(br"\u00e9\ud83d\ude00"), "é😀");
+        assert_eq!(decode_string(br"\ud800x\udc00"), "\u{FFFD}x\u{FFFD}");
+        assert_eq!(decode_string(br"\ud800\u0041"), "\u{FFFD}A");
+        assert_eq!(decode_string(b"\xe2\x82A\xff"), "\u{FFFD}\u{FFFD}A\u{FFFD}");
+        assert_eq!(decode_string(b"\\n\xff"), "\n\u{FFFD}");
+    }
 
     fn raw(buf: &str) -> Result<String, String> {
         let mut d = Decoder::new(buf.as_bytes(), true);

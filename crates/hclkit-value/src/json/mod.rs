@@ -11,7 +11,8 @@
 //! - [`Node`]: the ordered JSON document model (properties in order, repeated names kept,
 //!   numbers as text) and [`Node::write`], the one JSON writer, compact or indented;
 //!   [`write_string`] is the one JSON string escaper ([`Escape::Go`]: `encoding/json`'s,
-//!   HTML-safe; [`Escape::Plain`]). Every JSON document hclkit writes (the native syntax as
+//!   HTML-safe; [`Escape::Plain`]); [`decode_string`] is the one JSON string decoder. Every
+//!   JSON document hclkit writes (the native syntax as
 //!   JSON, diagnostics, `--var-refs`, hcldec's output after null stripping) is a `Node`.
 //!
 //! Errors are [`JsonError`]s: the reference's message and the path to the part of the value
@@ -48,6 +49,7 @@ mod tests;
 pub use decode::{from_json, implied_type};
 #[allow(deprecated)]
 pub use encode::{from_simple_json, to_json, to_json_writer, to_simple_json, HcldecOutput};
+pub use go_scanner::decode_string;
 pub use node::{write_string, Escape, Node};
 pub use types::{type_from_json, type_to_json};
 

@@ -1,6 +1,7 @@
 //! Bodies as ordered items: attributes, blocks, comments, blank lines and opaque regions.
 
 use super::expr::Expression;
+use super::text::Text;
 
 /// A body: its items in source order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -8,7 +9,7 @@ pub struct Body {
     pub(crate) items: Vec<Item>,
     /// The indentation of the lines inside (the first attribute's or block's, or one level
     /// more than the parent's for a new body).
-    pub(crate) indent: String,
+    pub(crate) indent: Text,
     /// The newline the file uses (`\n` or `\r\n`).
     pub(crate) newline: &'static str,
 }
@@ -17,7 +18,7 @@ pub struct Body {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
     /// The comment lines directly above the item (no blank line between), as written.
-    pub(crate) lead: String,
+    pub(crate) lead: Text,
     pub(crate) kind: ItemKind,
     /// Laid out again by the formatter's rules when printed (new or changed).
     pub(crate) dirty: bool,
@@ -28,46 +29,46 @@ pub struct Item {
 pub enum ItemKind {
     /// `name = expression`.
     Attribute(Attribute),
-    /// `type "label" { ... }`.
-    Block(Block),
+    /// `type "label" { ... }` (boxed: an item is the size of an attribute).
+    Block(Box<Block>),
     /// Comment lines separated from the next item by a blank line (or at the end of a body).
-    Comment(String),
+    Comment(Text),
     /// Blank lines.
-    Blank(String),
+    Blank(Text),
     /// Text that does not parse, printed back as it was.
-    Opaque(String),
+    Opaque(Text),
 }
 
 /// An attribute: `name = expression` on its lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attribute {
-    pub(crate) indent: String,
-    pub(crate) name: String,
+    pub(crate) indent: Text,
+    pub(crate) name: Text,
     /// From the end of the name to the expression (`" = "`).
-    pub(crate) between: String,
+    pub(crate) between: Text,
     pub(crate) expr: Expression,
     /// From the end of the expression to the end of the line (a comment, the newline).
-    pub(crate) trail: String,
+    pub(crate) trail: Text,
 }
 
 /// A block: its header, its body, its closing brace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block {
-    pub(crate) indent: String,
-    pub(crate) ty: String,
+    pub(crate) indent: Text,
+    pub(crate) ty: Text,
     /// Labels as written (quoted or bare).
-    pub(crate) labels: Vec<String>,
+    pub(crate) labels: Vec<Text>,
     /// From the type to the `{` as written; `None` once the type or labels change.
-    pub(crate) header: Option<String>,
+    pub(crate) header: Option<Text>,
     /// After the `{`: the rest of its line (multi-line blocks).
-    pub(crate) open_trail: String,
+    pub(crate) open_trail: Text,
     /// The text between the braces of a block written on one line; `None` for multi-line blocks.
-    pub(crate) inline: Option<String>,
+    pub(crate) inline: Option<Text>,
     pub(crate) body: Body,
     /// From the start of the closing brace's line to the `}`.
-    pub(crate) close_indent: String,
+    pub(crate) close_indent: Text,
     /// After the `}` to the end of the line.
-    pub(crate) trail: String,
+    pub(crate) trail: Text,
 }
 
 /// Where [`Body::insert`] puts an item.
@@ -89,8 +90,8 @@ impl Item {
     /// A new attribute `name = expr`.
     pub fn attribute(name: &str, expr: Expression) -> Item {
         Item::new(ItemKind::Attribute(Attribute {
-            indent: String::new(),
-            name: name.to_owned(),
+            indent: Text::default(),
+            name: name.into(),
             between: " = ".into(),
             expr,
             trail: "\n".into(),
@@ -99,23 +100,23 @@ impl Item {
 
     /// A new empty block with these labels (written quoted).
     pub fn block(ty: &str, labels: &[&str]) -> Item {
-        Item::new(ItemKind::Block(Block {
-            indent: String::new(),
-            ty: ty.to_owned(),
+        Item::new(ItemKind::Block(Box::new(Block {
+            indent: Text::default(),
+            ty: ty.into(),
             labels: labels.iter().map(|l| quote_label(l)).collect(),
             header: None,
             open_trail: "\n".into(),
             inline: None,
             body: Body { newline: "\n", ..Body::default() },
-            close_indent: String::new(),
+            close_indent: Text::default(),
             trail: "\n".into(),
-        }))
+        })))
     }
 
     /// A comment item: each line of `text` becomes a `#` comment line.
     pub fn comment(text: &str) -> Item {
         let lines: String = text.lines().map(|l| format!("# {l}\n")).collect();
-        Item::new(ItemKind::Comment(lines))
+        Item::new(ItemKind::Comment(lines.into()))
     }
 
     /// A blank line.
@@ -124,7 +125,7 @@ impl Item {
     }
 
     pub(crate) fn new(kind: ItemKind) -> Item {
-        Item { lead: String::new(), kind, dirty: true }
+        Item { lead: Text::default(), kind, dirty: true }
     }
 
     /// What the item is.
@@ -143,7 +144,7 @@ impl Item {
     /// The block, if the item is one.
     pub fn as_block(&self) -> Option<&Block> {
         match &self.kind {
-            ItemKind::Block(b) => Some(b),
+            ItemKind::Block(b) => Some(&**b),
             _ => None,
         }
     }
@@ -151,7 +152,7 @@ impl Item {
     /// The block, mutably, if the item is one.
     pub fn as_block_mut(&mut self) -> Option<&mut Block> {
         match &mut self.kind {
-            ItemKind::Block(b) => Some(b),
+            ItemKind::Block(b) => Some(&mut **b),
             _ => None,
         }
     }
@@ -173,7 +174,7 @@ impl Item {
     /// Replaces the item's leading comments: each line of `text` becomes a `#` comment line
     /// (an empty `text` clears them).
     pub fn set_leading_comments(&mut self, text: &str) {
-        self.lead = text.lines().map(|l| format!("# {l}\n")).collect();
+        self.lead = text.lines().map(|l| format!("# {l}\n")).collect::<String>().into();
         self.dirty = true;
     }
 
@@ -185,8 +186,8 @@ impl Item {
     }
 }
 
-fn quote_label(l: &str) -> String {
-    crate::write::quoted(l)
+fn quote_label(l: &str) -> Text {
+    crate::write::quoted(l).into()
 }
 
 impl Attribute {
@@ -422,7 +423,7 @@ impl Body {
         let Some(i) = self.attribute_index(from) else { return false };
         let item = &mut self.items[i];
         if let ItemKind::Attribute(a) = &mut item.kind {
-            a.name = to.to_owned();
+            a.name = to.into();
         }
         item.dirty = true;
         true
@@ -468,7 +469,7 @@ impl Body {
 impl Block {
     /// Sets the type.
     pub fn set_block_type(&mut self, ty: &str) {
-        self.ty = ty.to_owned();
+        self.ty = ty.into();
         self.header = None;
     }
 
@@ -480,7 +481,7 @@ impl Block {
 
     /// Sets the labels as written (`quoted` false keeps identifiers bare).
     pub fn set_labels_raw(&mut self, labels: Vec<String>) {
-        self.labels = labels;
+        self.labels = labels.into_iter().map(Text::from).collect();
         self.header = None;
     }
 }
@@ -509,24 +510,24 @@ fn set_newline(item: &mut Item, nl: &str) {
         return;
     }
     match &mut item.kind {
-        ItemKind::Attribute(a) => a.trail = a.trail.replace('\n', nl),
+        ItemKind::Attribute(a) => a.trail = a.trail.replace('\n', nl).into(),
         ItemKind::Block(b) => {
-            b.trail = b.trail.replace('\n', nl);
-            b.open_trail = b.open_trail.replace('\n', nl);
+            b.trail = b.trail.replace('\n', nl).into();
+            b.open_trail = b.open_trail.replace('\n', nl).into();
             b.body.newline = "\r\n";
         }
         _ => {}
     }
 }
 
-fn set_indent(item: &mut Item, indent: &str) {
+fn set_indent(item: &mut Item, indent: &Text) {
     match &mut item.kind {
-        ItemKind::Attribute(a) => a.indent = indent.to_owned(),
+        ItemKind::Attribute(a) => a.indent = indent.clone(),
         ItemKind::Block(b) => {
-            b.indent = indent.to_owned();
-            b.close_indent = indent.to_owned();
+            b.indent = indent.clone();
+            b.close_indent = indent.clone();
             if b.body.indent.is_empty() || b.header.is_none() {
-                b.body.indent = format!("{indent}  ");
+                b.body.indent = format!("{indent}  ").into();
             }
         }
         _ => {}

@@ -1,24 +1,57 @@
-//! Building a document's items from the parser's tree and the lexer's tokens.
+//! Building a document's items from the parser's tree and the token stream the parser kept
+//! (no tokenizer of its own). Every piece of text is a range of the one shared source.
+
+use std::sync::Arc;
 
 use super::body::{Attribute, Block, Body, Item, ItemKind};
 use super::expr::Expression;
+use super::text::{Source, Text};
+use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::{self, BodyItem};
-use crate::syntax::native::lexer::{lex, LexMode};
-use crate::syntax::native::token::{Token, TokenKind};
+use crate::syntax::native::token::TokenKind;
+use crate::syntax::native::{ParseOptions, Tokens};
 
 pub(crate) struct Builder<'s> {
     src: &'s str,
-    toks: Vec<Token>,
+    shared: &'s Source,
+    lines: Lines,
     /// Offsets of errors: a top-level item holding one is kept as opaque text.
     errors: Vec<usize>,
     newline: &'static str,
 }
 
+/// Parses `src` (keeping the parser's tokens) and builds its top-level body; never fails.
+pub(crate) fn read(src: &Source, filename: &str) -> (Body, Diagnostics) {
+    let bytes: Arc<[u8]> = Arc::from(Arc::clone(&**src));
+    let mut parse = ParseOptions::new().keep_tokens(true).parse_config(bytes, filename);
+    let newline = if src.contains("\r\n") { "\r\n" } else { "\n" };
+    // What the builder needs of the token stream is where lines end and what they hold: that
+    // index is a tenth of the stream's size, and the stream is freed before items are built.
+    let lines = parse.take_tokens().map(|t| Lines::new(&t, src.as_bytes()));
+    let body = match lines {
+        Some(lines) => {
+            let errors = parse
+                .diagnostics()
+                .errors()
+                .filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize))
+                .collect();
+            let b = Builder { src, shared: src, lines, errors, newline };
+            b.top(parse.value())
+        }
+        // Too large to parse: the whole text, opaque.
+        None => Body { items: vec![opaque(src)], indent: Text::default(), newline },
+    };
+    (body, parse.into_diagnostics())
+}
+
+/// The whole of `src` as one opaque item.
+pub(crate) fn opaque(src: &Source) -> Item {
+    Item { lead: Text::default(), kind: ItemKind::Opaque(Text::shared(src, 0..src.len())), dirty: false }
+}
+
 /// A body over `src` (which must parse without errors to be structured; otherwise opaque).
 pub(crate) fn body_from_text(src: &str) -> Body {
-    let (file, diags) = crate::syntax::native::parse_config(src.as_bytes(), "edit").into_parts();
-    let errors = diags.errors().filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize)).collect();
-    Builder::new(src, errors).top(&file)
+    read(&Arc::new(Arc::from(src)), "edit").0
 }
 
 #[derive(Clone, Copy)]
@@ -29,18 +62,22 @@ enum Line {
 }
 
 impl<'s> Builder<'s> {
-    pub(crate) fn new(src: &'s str, errors: Vec<usize>) -> Builder<'s> {
-        let (toks, _) = lex(src.as_bytes(), LexMode::Normal);
-        let newline = if src.contains("\r\n") { "\r\n" } else { "\n" };
-        Builder { src, toks, errors, newline }
+    /// `start..end` of the source, shared.
+    fn text(&self, start: usize, end: usize) -> Text {
+        Text::shared(self.shared, start..end)
+    }
+
+    /// `start..end` of the source, shared, if it is a range of it on character boundaries.
+    fn get(&self, start: usize, end: usize) -> Option<Text> {
+        self.src.get(start..end)?;
+        Some(self.text(start, end))
     }
 
     /// The file's top-level body; regions that do not fit are opaque items.
     pub(crate) fn top(&self, file: &ast::File) -> Body {
-        let items: Vec<BodyItem<'_>> = file.body().items().collect();
         let mut out = Vec::new();
         let mut cursor = 0;
-        for it in items {
+        for it in file.body().items() {
             let (s, e) = item_span(it);
             if s < cursor {
                 continue;
@@ -62,11 +99,7 @@ impl<'s> Builder<'s> {
                 None => {
                     let (le, _) = self.next_line_end(e.max(s));
                     let le = le.max(ls);
-                    out.push(Item {
-                        lead: String::new(),
-                        kind: ItemKind::Opaque(self.src[ls..le].to_owned()),
-                        dirty: false,
-                    });
+                    out.push(Item { lead: Text::default(), kind: ItemKind::Opaque(self.text(ls, le)), dirty: false });
                     cursor = le;
                 }
             }
@@ -76,6 +109,7 @@ impl<'s> Builder<'s> {
             self.gap(cursor, end, &mut out);
         }
         let indent = first_indent(&out).unwrap_or_default();
+        out.shrink_to_fit();
         Body { items: out, indent, newline: self.newline }
     }
 
@@ -101,13 +135,14 @@ impl<'s> Builder<'s> {
             return None;
         }
         self.gap(cursor, end, &mut out);
-        let indent = first_indent(&out).unwrap_or_else(|| format!("{parent_indent}  "));
+        let indent = first_indent(&out).unwrap_or_else(|| format!("{parent_indent}  ").into());
+        out.shrink_to_fit();
         Some(Body { items: out, indent, newline: self.newline })
     }
 
     fn item(&self, it: BodyItem<'_>, ls: usize, s: usize, e: usize) -> Option<(ItemKind, usize)> {
         let src = self.src;
-        let indent = src[ls..s].to_owned();
+        let indent = self.get(ls, s)?;
         match it {
             BodyItem::Attribute(a) => {
                 let (le, clean) = self.next_line_end(e);
@@ -119,10 +154,10 @@ impl<'s> Builder<'s> {
                 Some((
                     ItemKind::Attribute(Attribute {
                         indent,
-                        name: src.get(s..name_end)?.to_owned(),
-                        between: src.get(name_end..es)?.to_owned(),
-                        expr: Expression::raw(src.get(es..e)?),
-                        trail: src.get(e..le)?.to_owned(),
+                        name: self.get(s, name_end)?,
+                        between: self.get(name_end, es)?,
+                        expr: Expression::shared(self.get(es, e)?),
+                        trail: self.get(e, le)?,
                     }),
                     le,
                 ))
@@ -139,14 +174,10 @@ impl<'s> Builder<'s> {
                 if !clean {
                     return None;
                 }
-                let labels = b
-                    .labels()
-                    .map(|l| l.span().slice(src.as_bytes()))
-                    .map(|l| String::from_utf8_lossy(l).into_owned())
-                    .collect();
-                let ty = src.get(s..b.type_span().end as usize)?.to_owned();
-                let header = Some(src.get(s..oe)?.to_owned());
-                let trail = src.get(ce..le)?.to_owned();
+                let labels = b.labels().map(|l| self.text(l.span().start as usize, l.span().end as usize)).collect();
+                let ty = self.get(s, b.type_span().end as usize)?;
+                let header = Some(self.get(s, oe)?);
+                let trail = self.get(ce, le)?;
                 let (ol, oclean) = self.next_line_end(oe);
                 let block = if ol <= cs && oclean {
                     let cls = self.line_start(cs);
@@ -159,83 +190,66 @@ impl<'s> Builder<'s> {
                         ty,
                         labels,
                         header,
-                        open_trail: src[oe..ol].to_owned(),
+                        open_trail: self.text(oe, ol),
                         inline: None,
                         body,
-                        close_indent: src[cls..cs].to_owned(),
+                        close_indent: self.text(cls, cs),
                         trail,
                     }
                 } else if ol > cs {
-                    let body = Body { items: Vec::new(), indent: format!("{indent}  "), newline: self.newline };
+                    let body = Body { items: Vec::new(), indent: format!("{indent}  ").into(), newline: self.newline };
                     Block {
                         close_indent: indent.clone(),
                         indent,
                         ty,
                         labels,
                         header,
-                        open_trail: String::new(),
-                        inline: Some(src[oe..cs].to_owned()),
+                        open_trail: Text::default(),
+                        inline: Some(self.text(oe, cs)),
                         body,
                         trail,
                     }
                 } else {
                     return None;
                 };
-                Some((ItemKind::Block(block), le))
+                Some((ItemKind::Block(Box::new(block)), le))
             }
         }
     }
 
-    /// Splits `start..end` (white space, comments, anything left over) into items.
+    /// Splits `start..end` (white space, comments, anything left over) into items, one per
+    /// run of lines of a kind.
     fn gap(&self, start: usize, end: usize, out: &mut Vec<Item>) {
         let mut cur = start;
         while cur < end {
             let (le, kind) = self.line(cur);
             let le = le.min(end).max(cur + 1);
-            let text = &self.src[cur..le];
             let merged = match (kind, out.last_mut()) {
                 (Line::Blank, Some(Item { kind: ItemKind::Blank(s), .. }))
                 | (Line::Comment, Some(Item { kind: ItemKind::Comment(s), .. }))
-                | (Line::Opaque, Some(Item { kind: ItemKind::Opaque(s), .. }))
-                    if !self.src[cur..].is_empty() =>
-                {
-                    s.push_str(text);
+                | (Line::Opaque, Some(Item { kind: ItemKind::Opaque(s), .. })) => {
+                    s.extend_shared(self.shared, cur, le);
                     true
                 }
                 _ => false,
             };
             if !merged {
-                let text = text.to_owned();
+                let text = self.text(cur, le);
                 let kind = match kind {
                     Line::Blank => ItemKind::Blank(text),
                     Line::Comment => ItemKind::Comment(text),
                     Line::Opaque => ItemKind::Opaque(text),
                 };
-                out.push(Item { lead: String::new(), kind, dirty: false });
+                out.push(Item { lead: Text::default(), kind, dirty: false });
             }
             cur = le;
         }
     }
 
-    /// The end of the line starting at `pos` and what it holds.
+    /// The end of the line that the tokens starting at `pos` or later are on, and what those
+    /// tokens of it hold.
     fn line(&self, pos: usize) -> (usize, Line) {
-        let mut kind = Line::Blank;
-        for t in &self.toks[self.first_token(pos)..] {
-            match t.kind {
-                TokenKind::Newline => return (t.span.end as usize, kind),
-                TokenKind::Comment => {
-                    if matches!(kind, Line::Blank) {
-                        kind = Line::Comment;
-                    }
-                    if self.src.as_bytes()[..t.span.end as usize].ends_with(b"\n") {
-                        return (t.span.end as usize, kind);
-                    }
-                }
-                TokenKind::Eof => return (self.src.len(), kind),
-                _ => kind = Line::Opaque,
-            }
-        }
-        (self.src.len(), kind)
+        self.lines.line(pos, self.src.len())
     }
 
     /// The end of the line that `pos` is on (after a comment, the newline), and whether only
@@ -245,12 +259,72 @@ impl<'s> Builder<'s> {
         (end, !matches!(kind, Line::Opaque))
     }
 
-    fn first_token(&self, pos: usize) -> usize {
-        self.toks.partition_point(|t| (t.span.start as usize) < pos)
-    }
-
     fn line_start(&self, pos: usize) -> usize {
         memchr::memrchr(b'\n', &self.src.as_bytes()[..pos]).map_or(0, |i| i + 1)
+    }
+}
+
+/// The token stream's lines: the runs of tokens that a newline or a line comment ends (or the
+/// end of input), each with where its last token ends and the starts of its last code token
+/// (anything but comments and newlines) and its last comment.
+struct Lines(Vec<LineRec>);
+
+#[derive(Clone, Copy)]
+struct LineRec {
+    /// The start of the token ending the line (a newline, a line comment, the end of input).
+    term: u32,
+    /// Its end.
+    end: u32,
+    /// 1 + the start of the line's last code token; 0 if none.
+    code: u32,
+    /// 1 + the start of the line's last comment (the ending one included); 0 if none.
+    comment: u32,
+}
+
+impl Lines {
+    fn new(tokens: &Tokens, src: &[u8]) -> Lines {
+        let mut out = Vec::with_capacity(src.iter().filter(|&&b| b == b'\n').count() + 1);
+        let (mut code, mut comment) = (0, 0);
+        for t in tokens {
+            let (s, e) = (t.span.start, t.span.end);
+            let ends = match t.kind {
+                TokenKind::Newline | TokenKind::Eof => true,
+                TokenKind::Comment => {
+                    comment = s + 1;
+                    src.get(..e as usize).is_some_and(|b| b.ends_with(b"\n"))
+                }
+                _ => {
+                    code = s + 1;
+                    false
+                }
+            };
+            if ends {
+                // The end of input's line ends at the end of the source.
+                let end = if t.kind == TokenKind::Eof { u32::try_from(src.len()).unwrap_or(e) } else { e };
+                out.push(LineRec { term: s, end, code, comment });
+                (code, comment) = (0, 0);
+                if t.kind == TokenKind::Eof {
+                    break;
+                }
+            }
+        }
+        Lines(out)
+    }
+
+    /// As [`Builder::line`]: the first line whose ending token starts at `pos` or later.
+    fn line(&self, pos: usize, len: usize) -> (usize, Line) {
+        let i = self.0.partition_point(|l| (l.term as usize) < pos);
+        let Some(l) = self.0.get(i) else { return (len, Line::Blank) };
+        let end = (l.end as usize).min(len);
+        let after = |x: u32| x as usize > pos; // 1 + start > pos: start >= pos
+        let kind = if after(l.code) {
+            Line::Opaque
+        } else if after(l.comment) {
+            Line::Comment
+        } else {
+            Line::Blank
+        };
+        (end, kind)
     }
 }
 
@@ -263,16 +337,16 @@ fn item_span(it: BodyItem<'_>) -> (usize, usize) {
 
 /// The comment lines directly above the next item: the last item of `out` if it is a comment
 /// item (a comment after a blank line stays an item of its own).
-fn take_lead(out: &mut Vec<Item>) -> String {
+fn take_lead(out: &mut Vec<Item>) -> Text {
     if let Some(Item { kind: ItemKind::Comment(_), .. }) = out.last() {
         if let Some(Item { kind: ItemKind::Comment(s), .. }) = out.pop() {
             return s;
         }
     }
-    String::new()
+    Text::default()
 }
 
-fn first_indent(items: &[Item]) -> Option<String> {
+fn first_indent(items: &[Item]) -> Option<Text> {
     items.iter().find_map(|i| match &i.kind {
         ItemKind::Attribute(a) => Some(a.indent.clone()),
         ItemKind::Block(b) => Some(b.indent.clone()),

@@ -6,10 +6,12 @@ use crate::syntax::native::ast::Expr;
 use crate::syntax::native::parse_expression;
 use crate::Span;
 
+use super::text::Text;
+
 /// An expression as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expression {
-    text: String,
+    text: Text,
 }
 
 /// A step into an expression: an object key or a tuple index.
@@ -51,12 +53,17 @@ impl Expression {
         if diags.has_errors() {
             return Err(diags);
         }
-        Ok(Expression { text: src.trim().to_owned() })
+        Ok(Expression { text: src.trim().into() })
     }
 
     /// The text taken as it is, unchecked.
     pub fn raw(text: &str) -> Expression {
-        Expression { text: text.to_owned() }
+        Expression { text: text.into() }
+    }
+
+    /// The expression of a text read from a file (shared with the source).
+    pub(crate) fn shared(text: Text) -> Expression {
+        Expression { text }
     }
 
     /// The expression that writes `value` (through the library's one writer, [`crate::write`]).
@@ -66,7 +73,7 @@ impl Expression {
 
     /// The expression that writes any serializable data (through [`crate::write::text`]).
     pub fn from_serialize<T: serde::Serialize + ?Sized>(value: &T) -> Result<Expression, crate::Error> {
-        Ok(Expression { text: crate::write::text(value)? })
+        Ok(Expression { text: crate::write::text(value)?.into() })
     }
 
     /// A heredoc holding `text` (a final newline is added if missing), its delimiter one that
@@ -78,7 +85,7 @@ impl Expression {
         }
         let h = crate::write::heredoc(&body).unwrap_or_default();
         let text = if indented { h.replacen("<<", "<<-", 1) } else { h };
-        Expression { text }
+        Expression { text: text.into() }
     }
 
     /// The text.
@@ -86,10 +93,15 @@ impl Expression {
         &self.text
     }
 
+    /// The text, with whether it is still shared with the source it was read from.
+    pub fn text(&self) -> &Text {
+        &self.text
+    }
+
     /// The sub-expression at `path` (object keys, tuple indexes).
     pub fn get(&self, path: &[Step]) -> Option<Expression> {
         let span = self.locate(path).ok()?.value;
-        Some(Expression { text: self.text[span.start as usize..span.end as usize].to_owned() })
+        Some(Expression { text: self.text.slice(span.start as usize..span.end as usize) })
     }
 
     /// Sets the sub-expression at `path`; the last step may be a key the object lacks (it is
@@ -118,12 +130,12 @@ impl Expression {
                 if multiline {
                     // Insert before the closing brace's line.
                     let line_start = self.text[..close].rfind('\n').map_or(close, |i| i + 1);
-                    self.text.insert_str(line_start, &ins);
+                    self.text.replace_range(line_start..line_start, &ins);
                 } else if inner.is_empty() {
                     self.text.replace_range(parent.start as usize + 1..close, &format!(" {ins} "));
                 } else {
                     let end = parent.start as usize + 1 + ptext[1..ptext.len() - 1].trim_end().len();
-                    self.text.insert_str(end, &ins);
+                    self.text.replace_range(end..end, &ins);
                 }
                 Ok(())
             }

@@ -33,19 +33,23 @@ mod body;
 mod build;
 mod expr;
 mod render;
+mod text;
 
 pub use address::Address;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{ExprError, Expression, Step};
+pub use text::Text;
 
 use crate::diagnostic::Diagnostics;
 use std::fmt;
+use std::sync::Arc;
 
 /// A native-syntax file open for editing.
 #[derive(Clone, Debug)]
 pub struct Document {
     body: Body,
-    original: String,
+    /// The text read: the one source every unedited piece of text is a range of.
+    original: text::Source,
 }
 
 /// Why an edit failed.
@@ -94,22 +98,23 @@ pub struct TextEdit {
 impl Document {
     /// Reads `src`; never fails: regions that do not parse are kept as opaque items, which
     /// print as they were. Returns the document and the parser's diagnostics.
+    ///
+    /// The text is copied once, into the source that the document's unedited pieces of text
+    /// are ranges of; the parser's token stream is used to find lines and comments (nothing
+    /// is lexed twice).
     pub fn parse(src: &str, filename: &str) -> (Document, Diagnostics) {
-        let (file, diags) = crate::syntax::native::parse_config(src.as_bytes(), filename).into_parts();
-        let errors = diags.errors().filter_map(|d| d.subject.as_ref().map(|r| r.start.byte as usize)).collect();
-        let mut body = build::Builder::new(src, errors).top(&file);
-        let mut printed = String::with_capacity(src.len());
-        render::body(&body, &mut printed, &mut Vec::new(), false);
-        if printed != src {
+        let original: text::Source = Arc::new(Arc::from(src));
+        let (mut body, diags) = build::read(&original, filename);
+        if !render::prints_as(&body, src) {
             // Whatever did not fit the model: the whole file, opaque.
-            body.items = vec![Item { lead: String::new(), kind: ItemKind::Opaque(src.to_owned()), dirty: false }];
+            body.items = vec![build::opaque(&original)];
         }
-        (Document { body, original: src.to_owned() }, diags)
+        (Document { body, original }, diags)
     }
 
     /// An empty document.
     pub fn new() -> Document {
-        Document { body: Body { newline: "\n", ..Body::default() }, original: String::new() }
+        Document { body: Body { newline: "\n", ..Body::default() }, original: Arc::new(Arc::from("")) }
     }
 
     /// The top-level body.
@@ -313,7 +318,7 @@ impl Document {
         for it in items.iter_mut() {
             if let ItemKind::Blank(s) = &mut it.kind {
                 if s.matches('\n').count() > 1 {
-                    *s = nl.to_owned();
+                    *s = nl.into();
                 }
             }
         }

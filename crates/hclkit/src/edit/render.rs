@@ -1,15 +1,60 @@
-//! Printing: unedited items print their bytes; new and changed ones are laid out by the
+//! Printing a body: unedited items as their bytes; edited items' lines as laid out by the
 //! formatter's rules, with their `=` alignment group.
 
 use super::body::{Body, Item, ItemKind};
 
-pub(crate) fn body(b: &Body, out: &mut String, dirty: &mut Vec<(usize, usize)>, force: bool) {
+/// Where a body prints to: a `String`, or a [`Check`] comparing with the source.
+pub(crate) trait Out {
+    fn push_str(&mut self, s: &str);
+    fn push(&mut self, c: char) {
+        self.push_str(c.encode_utf8(&mut [0; 4]));
+    }
+    fn len(&self) -> usize;
+}
+
+impl Out for String {
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+}
+
+/// Compares what is printed with a text, without building a copy of it.
+pub(crate) struct Check<'a> {
+    pub(crate) src: &'a str,
+    pub(crate) pos: usize,
+    pub(crate) same: bool,
+}
+
+impl Out for Check<'_> {
+    fn push_str(&mut self, s: &str) {
+        if self.same && self.src.as_bytes().get(self.pos..self.pos + s.len()) == Some(s.as_bytes()) {
+            self.pos += s.len();
+        } else {
+            self.same = false;
+        }
+    }
+    fn len(&self) -> usize {
+        self.pos
+    }
+}
+
+/// Whether `b` prints as `src`, byte for byte.
+pub(crate) fn prints_as(b: &Body, src: &str) -> bool {
+    let mut c = Check { src, pos: 0, same: true };
+    body(b, &mut c, &mut Vec::new(), false);
+    c.same && c.pos == src.len()
+}
+
+pub(crate) fn body<O: Out>(b: &Body, out: &mut O, dirty: &mut Vec<(usize, usize)>, force: bool) {
     for it in &b.items {
         item(it, out, dirty, force);
     }
 }
 
-pub(crate) fn item(it: &Item, out: &mut String, dirty: &mut Vec<(usize, usize)>, force: bool) {
+pub(crate) fn item<O: Out>(it: &Item, out: &mut O, dirty: &mut Vec<(usize, usize)>, force: bool) {
     let start = out.len();
     let force = force || it.dirty;
     out.push_str(&it.lead);
@@ -137,16 +182,18 @@ pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
 
 /// Which lines (by their start offsets) lie inside a heredoc: its body and its closing line.
 fn heredoc_lines(text: &str, starts: &[usize]) -> Vec<bool> {
-    use crate::syntax::native::lexer::{lex, LexMode};
     use crate::syntax::native::token::TokenKind;
+    use crate::syntax::native::ParseOptions;
     let mut inside = vec![false; starts.len()];
     if !text.contains("<<") {
         return inside;
     }
     let line_of = |off: usize| starts.partition_point(|&x| x <= off).saturating_sub(1);
-    let (toks, _) = lex(text.as_bytes(), LexMode::Normal);
+    // The parser's own token stream of the printed text (no tokenizer of the editor's own).
+    let parse = ParseOptions::new().keep_tokens(true).parse_config(text.as_bytes(), "edit");
+    let Some(toks) = parse.tokens() else { return inside };
     let mut open: Vec<usize> = Vec::new();
-    for t in &toks {
+    for t in toks {
         match t.kind {
             TokenKind::OHeredoc => open.push(t.span.end as usize),
             TokenKind::CHeredoc => {

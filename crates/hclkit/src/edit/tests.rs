@@ -103,3 +103,70 @@ fn edits_cover_change() {
     assert_eq!(e[0].range, 6..12);
     assert_eq!(e[0].text, "b = 5\n");
 }
+
+/// Every piece of text of `body`, with where it is.
+fn texts<'a>(body: &'a Body, out: &mut Vec<(&'static str, &'a Text)>) {
+    // A body with no attribute or block has a made-up indentation (for items added later).
+    if body.items.iter().any(|i| i.name().is_some()) {
+        out.push(("body indent", &body.indent));
+    }
+    for it in &body.items {
+        out.push(("lead", &it.lead));
+        match &it.kind {
+            ItemKind::Attribute(a) => {
+                out.extend([("indent", &a.indent), ("name", &a.name), ("between", &a.between), ("trail", &a.trail)]);
+                out.push(("expr", a.expr.text()));
+            }
+            ItemKind::Block(b) => {
+                out.extend([("indent", &b.indent), ("type", &b.ty), ("open", &b.open_trail)]);
+                out.extend([("close", &b.close_indent), ("trail", &b.trail)]);
+                out.extend(b.labels.iter().map(|l| ("label", l)));
+                out.extend(b.header.iter().map(|h| ("header", h)));
+                out.extend(b.inline.iter().map(|h| ("inline", h)));
+                texts(&b.body, out);
+            }
+            ItemKind::Comment(s) | ItemKind::Blank(s) | ItemKind::Opaque(s) => out.push(("line", s)),
+        }
+    }
+}
+
+#[test]
+fn reading_copies_no_text() {
+    let src =
+        "# c\n\n# lead\na = 1 # t\n/* x\n y */\nb \"l\" {\n  c = [1, 2]\n\n  d { e = 3 }\n}\nx = <<EOT\nhi\nEOT\n";
+    let mut d = doc(src);
+    let mut all = Vec::new();
+    texts(&d.body, &mut all);
+    assert!(all.len() > 20, "{all:?}");
+    let copied: Vec<_> = all.iter().filter(|(_, t)| !t.is_empty() && !t.is_shared()).collect();
+    assert!(copied.is_empty(), "copied: {copied:?}");
+    // A sub-expression is a range of the source too.
+    let el = d.get("b.l.c[1]").unwrap();
+    assert_eq!(el.as_str(), "2");
+    assert!(el.text().is_shared());
+    // Only what is edited is copied.
+    d.set("a", Expression::parse("2").unwrap()).unwrap();
+    let a = d.body().get_attribute("a").unwrap();
+    assert!(!a.expr().text().is_shared());
+    assert!(a.name.is_shared() && a.trail.is_shared());
+    assert!(d.body().get_block("b", &["l"]).unwrap().header.as_ref().unwrap().is_shared());
+    assert_eq!(d.to_string(), src.replace("a = 1", "a = 2"));
+}
+
+#[test]
+fn broken_and_odd_files_print_back() {
+    for s in [
+        "a = 1\nb = [\nc = 2\n",
+        "}}}\na = 1\n",
+        "a = \"\u{e9}\" # \u{e9}\r\nb = 2",
+        "b {\n  c = 1\n  }\n",
+        "b { c = 1\n}\n",
+        "a = 1 b = 2\n",
+        "\u{feff}",
+        "/* open",
+        "x = <<EOT\nnot closed\n",
+    ] {
+        let (d, _) = Document::parse(s, "x");
+        assert_eq!(d.to_string(), s, "{s:?}");
+    }
+}

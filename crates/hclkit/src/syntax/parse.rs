@@ -120,4 +120,9 @@ impl<T> Parse<T> {
     pub fn tokens(&self) -> Option<&Tokens> {
         self.tokens.as_deref()
     }
+
+    /// Takes the token stream out, leaving none (to free it before the tree).
+    pub(crate) fn take_tokens(&mut self) -> Option<Box<Tokens>> {
+        self.tokens.take()
+    }
 }

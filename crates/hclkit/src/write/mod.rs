@@ -2,7 +2,7 @@
 //! values and bodies, laid out by the formatter.
 //!
 //! Every piece of native text hclkit writes goes through this module: serde's
-//! [`to_string`](crate::to_string) and [`text`], [`convert`](crate::convert) to the native
+//! [`to_string`](crate::to_string) and [`text`], [`transcode`](crate::transcode) to the native
 //! syntax, `terraform fmt`'s normalisations, Terraform's `encode_expr`/`encode_tfvars`, and the
 //! editing document. The module writes the tokens; where lines break inside a value is the
 //! value's [`Style`]; everything else about the layout (indentation, spacing, the alignment of

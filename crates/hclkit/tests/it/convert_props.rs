@@ -1,12 +1,12 @@
 //! Property: native → JSON → native gives back the formatted original, given its schema.
 //!
-//! The generator writes native files in the layout `convert::to_native` writes (before the
+//! The generator writes native files in the layout `transcode::file_to_native` writes (before the
 //! formatter): blocks of one type next to each other (the JSON syntax groups them under one
 //! property), comments where a `"//"` property can hold them (before attributes, before the
 //! first block of a type, at the start and end of bodies), tuples of scalars on one line,
 //! other tuples and objects one item per line.
 
-use hclkit::convert::{to_json, to_native, BlockShape, Schema, ToJsonOptions};
+use hclkit::transcode::{file_to_json, file_to_native, BlockShape, Schema, ToJsonOptions};
 use proptest::prelude::*;
 
 fn schema() -> Schema {
@@ -194,10 +194,10 @@ proptest! {
         prop_assert!(!diags.has_errors(), "generated source does not parse:\n{}\n{:?}", src, diags);
         // The ordered shape keeps block order exactly (the default groups blocks by label).
         let opts = ToJsonOptions { blocks: BlockShape::Ordered, ..ToJsonOptions::default() };
-        let json = to_json(&file, &opts).to_compact();
+        let json = file_to_json(&file, &opts).0.to_compact();
         let (jfile, diags) = hclkit::syntax::json::parse(json.clone().into_bytes(), "gen.json").into_parts();
         prop_assert!(!diags.has_errors(), "{json}");
-        let (back, diags) = to_native(&jfile, &schema());
+        let (back, diags) = file_to_native(&jfile, &schema());
         prop_assert!(diags.is_empty(), "{:?}", diags);
         let want = hclkit::format::format_str(&src);
         prop_assert_eq!(back, want, "\nJSON: {}", json);
@@ -213,7 +213,8 @@ fn recurring_labels_nested_groups_them_ordered_keeps_order() {
         b"r \"vpc\" \"this\" { n = 1 }\nr \"subnet\" \"a\" {}\nr \"vpc\" \"other\" {}\nr \"vpc\" \"this\" { n = 2 }\n";
     let (file, diags) = hclkit::parse_config(src.to_vec(), "main.tf").into_parts();
     assert!(!diags.has_errors());
-    let shape = |blocks| to_json(&file, &ToJsonOptions { blocks, simplify: false, comments: false }).to_compact();
+    let shape =
+        |blocks| file_to_json(&file, &ToJsonOptions { blocks, simplify: false, comments: false }).0.to_compact();
     assert_eq!(shape(BlockShape::Nested), r#"{"r":{"vpc":{"this":[{"n":1},{"n":2}],"other":{}},"subnet":{"a":{}}}}"#);
     assert_eq!(
         shape(BlockShape::Ordered),
@@ -250,11 +251,11 @@ proptest! {
         let file = hclkit::parse_config(src.into_bytes(), "any.hcl").into_value();
         for blocks in [BlockShape::Nested, BlockShape::Ordered, BlockShape::Array] {
             let opts = ToJsonOptions { blocks, simplify: true, comments: true };
-            let doc = hclkit::convert::to_json_checked(&file, &opts).0;
+            let doc = hclkit::transcode::file_to_json(&file, &opts).0;
             let _ = doc.to_pretty();
         }
         let jfile = hclkit::syntax::json::parse(json.into_bytes(), "any.json").into_value();
-        let _ = to_native(&jfile, &schema());
-        let _ = to_native(&jfile, &Schema::new());
+        let _ = file_to_native(&jfile, &schema());
+        let _ = file_to_native(&jfile, &Schema::new());
     }
 }

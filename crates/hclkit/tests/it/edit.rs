@@ -38,10 +38,22 @@ fn corpus_round_trips_byte_for_byte() {
         if doc.to_string() != *src {
             bad.push(format!("{name}: differs"));
         }
+        if let Some(e) = copied_expression(doc.body()) {
+            bad.push(format!("{name}: expression {e:?} was copied, not shared with the source"));
+        }
     }
     assert!(bad.is_empty(), "{} of {} files: {:?}", bad.len(), files.len(), &bad[..bad.len().min(10)]);
     // Every file is structured, not one opaque item.
     assert_eq!(opaque, 0, "{opaque} files were kept as one opaque item");
+}
+
+/// An expression of an unedited document that is not a range of its source, if any.
+fn copied_expression(body: &hclkit::edit::Body) -> Option<String> {
+    body.items().iter().find_map(|it| match it.kind() {
+        ItemKind::Attribute(a) => (!a.expr().text().is_shared()).then(|| a.expr().to_string()),
+        ItemKind::Block(b) => copied_expression(b.body()),
+        _ => None,
+    })
 }
 
 fn apply(original: &str, doc: &Document) -> String {

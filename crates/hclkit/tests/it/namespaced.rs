@@ -5,11 +5,11 @@
 //! (`terraform fmt` v1.11.4, checked by `fmt.rs`).
 
 use hclkit::body::{expr_call, Body, Expression};
-use hclkit::convert::{json_to_native, native_to_json, Schema, ToJsonOptions};
 use hclkit::eval::{evaluate, EvalContext};
 use hclkit::syntax::json::JsonBody;
 use hclkit::syntax::native::ast::Expr;
 use hclkit::syntax::native::NativeExpression;
+use hclkit::transcode::{json_to_native, native_to_json, Schema, ToJsonOptions};
 use hclkit::Diagnostics;
 use hclkit_value::function::{Function, Parameter};
 use hclkit_value::{stdlib, Type, Value};

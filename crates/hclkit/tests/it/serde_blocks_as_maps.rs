@@ -132,7 +132,7 @@ locals {
     assert_eq!(m.locals["azs"], Value::tuple(vec![Value::string("a"), Value::string("b")]));
     // What `hclkit convert` writes for it (two locals blocks: an array of objects) reads
     // the same; in the native syntax such an array is an attribute value, not blocks.
-    let doc = hclkit::convert::native_to_json(src.as_bytes(), "main.tf", &Default::default()).unwrap();
+    let doc = hclkit::transcode::native_to_json(src.as_bytes(), "main.tf", &Default::default()).unwrap();
     let j: Module = Decoder::new()
         .variable("var", Value::object([("env", Value::string("prod"))]))
         .allow_unknown(true)

@@ -2,6 +2,7 @@
 //! them are the source byte for byte, whatever the bytes; gaps are white space only; lookups
 //! by offset agree with a scan; keeping tokens changes nothing else about the parse.
 
+use hclkit::syntax::native::lexer::{lex, LexMode};
 use hclkit::syntax::native::{ParseOptions, Piece, Tokens};
 use hclkit::syntax::Parse;
 use proptest::prelude::*;
@@ -45,6 +46,10 @@ fn check(src: &[u8]) -> Result<(), TestCaseError> {
             let scan = tokens.iter().position(|t| t.span.contains(offset));
             prop_assert_eq!(tokens.index_at(offset), scan, "{}: index_at({})", what, offset);
         }
+        // The tokens the parser read are the lexer's whole stream in the parse's mode.
+        let mode = if what == "template" { LexMode::Template } else { LexMode::Normal };
+        let (lexed, _) = lex(src, mode);
+        prop_assert_eq!(tokens.as_slice(), lexed.as_slice(), "{}: kept tokens differ from the lexer's", what);
         // Keeping the tokens changes nothing about the parse.
         let plain = match what {
             "config" => hclkit::parse_config(src.to_vec(), "c.hcl").into_diagnostics(),

@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use hclkit_value::Number;
 
-use super::literal::decode_string;
 use crate::pos::{LineIndex, Pos, Range, Span};
+use hclkit_value::json::decode_string;
 
 /// The kind of a JSON value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -356,6 +356,34 @@ impl<'a> Node<'a> {
     /// Whether this is `null`.
     pub fn is_null(self) -> bool {
         self.raw().kind == Kind::Null
+    }
+
+    /// This value as the ordered JSON document model, [`hclkit_value::json::Node`]: properties
+    /// in source order with repeated names kept, numbers as their source text, strings
+    /// decoded; an invalid node (left by error recovery) becomes `null`. What `hclkit
+    /// convert` and the bindings hand on for a file already in the JSON syntax.
+    ///
+    /// ```
+    /// use hclkit_value::json::Node as Doc;
+    ///
+    /// let file = hclkit::syntax::json::parse(br#"{"a": 1.50, "a": "x\u00e9", "b": [true, null]}"#.as_slice(), "f.json").into_value();
+    /// let doc = file.root().to_document();
+    /// assert_eq!(doc.to_compact(), r#"{"a":1.50,"a":"xé","b":[true,null]}"#);
+    /// assert!(matches!(doc, Doc::Object(ref props) if props.len() == 3));
+    /// ```
+    pub fn to_document(self) -> hclkit_value::json::Node {
+        use hclkit_value::json::Node as Doc;
+        // The parser bounds nesting (`MAX_DEPTH`), and so this recursion.
+        match self.kind() {
+            Kind::Null | Kind::Invalid => Doc::Null,
+            Kind::Bool => Doc::Bool(self.as_bool().unwrap_or(false)),
+            Kind::Number => Doc::Number(self.number_text().unwrap_or("0").to_owned()),
+            Kind::String => Doc::String(self.as_str().unwrap_or_default().into_owned()),
+            Kind::Array => Doc::Array(self.elements().map(Node::to_document).collect()),
+            Kind::Object => {
+                Doc::Object(self.properties().map(|p| (p.name().into_owned(), p.value.to_document())).collect())
+            }
+        }
     }
 
     fn children_end(self) -> u32 {

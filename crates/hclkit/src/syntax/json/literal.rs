@@ -1,8 +1,6 @@
 //! Checking and decoding string and number tokens, as Go's `encoding/json` (which the
 //! reference uses for them) does.
 
-use std::borrow::Cow;
-
 /// Checks a string token (from its opening quote to where the scanner stopped) as Go's
 /// `json.Unmarshal` does; on error returns Go's `SyntaxError.Offset`: the number of bytes
 /// read when the error was found (one past the offending byte, or the length at a
@@ -49,82 +47,6 @@ pub(crate) fn check_string(tok: &[u8]) -> Result<(), usize> {
         St::End => Ok(()),
         _ => Err(tok.len()),
     }
-}
-
-fn hex4(b: &[u8]) -> Option<u32> {
-    if b.len() < 4 {
-        return None;
-    }
-    let mut v = 0;
-    for &c in &b[..4] {
-        v = v * 16 + (c as char).to_digit(16)?;
-    }
-    Some(v)
-}
-
-/// Pushes `bytes` as text, each byte that is not UTF-8 becoming U+FFFD (as Go decodes).
-fn push_lossy(out: &mut String, bytes: &[u8]) {
-    for chunk in bytes.utf8_chunks() {
-        out.push_str(chunk.valid());
-        for _ in chunk.invalid() {
-            out.push('\u{FFFD}');
-        }
-    }
-}
-
-/// Decodes the content of a string token that [`check_string`] accepted (the bytes between
-/// the quotes). Escapes are resolved as Go does: a `\u` escape of a lone surrogate gives
-/// U+FFFD, and so does each byte that is not UTF-8.
-pub(crate) fn decode_string(content: &[u8]) -> Cow<'_, str> {
-    if !content.contains(&b'\\') {
-        return match std::str::from_utf8(content) {
-            Ok(s) => Cow::Borrowed(s),
-            Err(_) => {
-                let mut out = String::with_capacity(content.len() + 8);
-                push_lossy(&mut out, content);
-                Cow::Owned(out)
-            }
-        };
-    }
-    let mut out = String::with_capacity(content.len());
-    let mut i = 0;
-    while i < content.len() {
-        let Some(off) = content[i..].iter().position(|&b| b == b'\\') else {
-            push_lossy(&mut out, &content[i..]);
-            break;
-        };
-        push_lossy(&mut out, &content[i..i + off]);
-        i += off + 1;
-        let Some(&e) = content.get(i) else { break };
-        i += 1;
-        match e {
-            b'b' => out.push('\u{8}'),
-            b'f' => out.push('\u{c}'),
-            b'n' => out.push('\n'),
-            b'r' => out.push('\r'),
-            b't' => out.push('\t'),
-            b'u' => {
-                let Some(r) = hex4(&content[i..]) else { break };
-                i += 4;
-                let c = if (0xD800..0xE000).contains(&r) {
-                    // A surrogate: valid only as the first half of a pair.
-                    let low = if content[i..].starts_with(b"\\u") { hex4(&content[i + 2..]) } else { None };
-                    match low {
-                        Some(lo) if r < 0xDC00 && (0xDC00..0xE000).contains(&lo) => {
-                            i += 6;
-                            char::from_u32(0x10000 + ((r - 0xD800) << 10) + (lo - 0xDC00))
-                        }
-                        _ => None,
-                    }
-                } else {
-                    char::from_u32(r)
-                };
-                out.push(c.unwrap_or('\u{FFFD}'));
-            }
-            other => out.push(other as char),
-        }
-    }
-    Cow::Owned(out)
 }
 
 /// Whether a number token follows JSON's number grammar
@@ -180,18 +102,6 @@ mod tests {
         assert_eq!(check_string(br#""abc"#), Err(4));
         assert_eq!(check_string(br#""abc\""#), Err(6));
         assert_eq!(check_string(b"\"a\" b"), Err(5));
-    }
-
-    #[test]
-    fn decode() {
-        assert_eq!(decode_string(b"plain"), "plain");
-        assert!(matches!(decode_string(b"plain"), Cow::Borrowed(_)));
-        assert_eq!(decode_string(br#"a\"b\\c\/d\b\f\n\r\t"#), "a\"b\\c/d\u{8}\u{c}\n\r\t");
-        assert_eq!(decode_string(br"\u00e9\ud83d\ude00"), "é😀");
-        assert_eq!(decode_string(br"\ud800x\udc00"), "\u{FFFD}x\u{FFFD}");
-        assert_eq!(decode_string(br"\ud800\u0041"), "\u{FFFD}A");
-        assert_eq!(decode_string(b"\xe2\x82A\xff"), "\u{FFFD}\u{FFFD}A\u{FFFD}");
-        assert_eq!(decode_string(b"\\n\xff"), "\n\u{FFFD}");
     }
 
     #[test]

@@ -18,19 +18,19 @@
 //! a context, literal without one.
 
 mod ast;
+mod body;
 mod expression;
 mod literal;
 mod parser;
 mod scan;
-mod structure;
 
 use std::sync::Arc;
 
 pub use ast::{Elements, JsonFile, JsonTree, Kind, Node, PathStep, Properties, Property, Via};
+pub use body::JsonBody;
+pub(crate) use body::{body_objects, missing_label, not_blocks};
 pub use expression::JsonExpression;
 pub use parser::MAX_DEPTH;
-pub use structure::JsonBody;
-pub(crate) use structure::{body_objects, missing_label, not_blocks};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Span;

@@ -6,6 +6,7 @@
 //! diagnostics found. [`parse_config_strict`] turns errors into a `Result`.
 
 pub mod ast;
+pub mod body;
 mod diag;
 pub mod dump;
 pub(crate) mod escape;
@@ -13,8 +14,7 @@ pub mod eval;
 pub mod expression;
 pub mod lexer;
 mod parser;
-mod ref_ident;
-pub mod structure;
+mod reference_idents;
 pub mod token;
 mod tokens;
 
@@ -42,9 +42,9 @@ pub fn valid_identifier(s: &str) -> bool {
     chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
 }
 
+pub use body::NativeBody;
 pub use expression::{NativeExpression, ObjectKeyExpression};
 pub use parser::MAX_DEPTH;
-pub use structure::NativeBody;
 
 use crate::diagnostic::Diagnostics;
 use crate::pos::Range;
@@ -105,8 +105,8 @@ impl ParseOptions {
 
     /// Whether the result keeps the token stream ([`Parse::tokens`]): every token with its
     /// kind and span, the gaps between them white space (see [`Tokens`]). Off by default;
-    /// on, the source is lexed once more (by the parser's lexer, in the parser's mode) after
-    /// parsing. Sources too large to parse (`MAX_SOURCE_LEN`) keep none.
+    /// on, the parser keeps each token as it lexes it (the source is lexed once, for the
+    /// tree and the stream). Sources too large to parse (`MAX_SOURCE_LEN`) keep none.
     pub fn keep_tokens(mut self, keep: bool) -> ParseOptions {
         self.keep_tokens = keep;
         self
@@ -114,31 +114,25 @@ impl ParseOptions {
 
     /// [`parse_config`] with these options.
     pub fn parse_config(&self, src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<File> {
-        let src: Arc<[u8]> = src.into();
-        let parse = parse_config(src.clone(), filename);
-        self.finish(parse, src, filename, LexMode::Normal)
+        config(src.into(), filename, self.keep_tokens)
     }
 
     /// [`parse_expression`] with these options.
     pub fn parse_expression(&self, src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<ExprFile> {
-        let src: Arc<[u8]> = src.into();
-        let parse = parse_expression(src.clone(), filename);
-        self.finish(parse, src, filename, LexMode::Normal)
+        expression(src.into(), filename, self.keep_tokens)
     }
 
     /// [`parse_template`] with these options.
     pub fn parse_template(&self, src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<ExprFile> {
-        let src: Arc<[u8]> = src.into();
-        let parse = parse_template(src.clone(), filename);
-        self.finish(parse, src, filename, LexMode::Template)
+        template(src.into(), filename, &|r| r, self.keep_tokens)
     }
+}
 
-    fn finish<T>(&self, parse: Parse<T>, src: Arc<[u8]>, filename: &str, mode: LexMode) -> Parse<T> {
-        if self.keep_tokens && src.len() < ast::MAX_SOURCE_LEN {
-            parse.with_tokens(Tokens::lex(src, filename, mode))
-        } else {
-            parse
-        }
+/// `parse` keeping the tokens the parser read, if there are any.
+fn with_kept<T>(parse: Parse<T>, src: Arc<[u8]>, filename: &str, kept: Option<Vec<token::Token>>) -> Parse<T> {
+    match kept {
+        Some(tokens) => parse.with_tokens(Tokens::new(src, filename, tokens)),
+        None => parse,
     }
 }
 
@@ -161,16 +155,24 @@ impl ParseOptions {
 /// assert!(matches!(count.expr(), Expr::Literal(_)));
 /// ```
 pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<File> {
-    let src: Arc<[u8]> = src.into();
+    config(src.into(), filename, false)
+}
+
+fn config(src: Arc<[u8]>, filename: &str, keep: bool) -> Parse<File> {
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, body, d) = too_large(src, filename, false);
         return Parse::new(File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
+    if keep {
+        p.keep_tokens();
+    }
     let body = p.parse_body(token::TokenKind::Eof);
-    let (tree, raw) = p.finish(filename, src.clone());
+    let (tree, raw, kept) = p.finish_keeping(filename, src.clone());
     let diags = render(&tree, raw);
-    Parse::new(File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, diags)
+    let parse =
+        Parse::new(File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, diags);
+    with_kept(parse, src, filename, kept)
 }
 
 /// Parses a configuration file, failing if there is any error.
@@ -194,18 +196,24 @@ pub fn parse_config_strict(src: impl Into<Arc<[u8]>>, filename: &str) -> Result<
 /// assert_eq!(add.op(), BinaryOp::Add);
 /// ```
 pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<ExprFile> {
-    let src: Arc<[u8]> = src.into();
+    expression(src.into(), filename, false)
+}
+
+fn expression(src: Arc<[u8]>, filename: &str, keep: bool) -> Parse<ExprFile> {
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
         return Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Normal);
+    if keep {
+        p.keep_tokens();
+    }
     p.push_newlines(false);
     let root = p.parse_expression();
     p.check_expression_end();
-    let (tree, raw) = p.finish(filename, src.clone());
+    let (tree, raw, kept) = p.finish_keeping(filename, src.clone());
     let diags = render(&tree, raw);
-    Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
+    with_kept(Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags), src, filename, kept)
 }
 
 /// The reference's `hclsyntax.ParseTraversalAbs`, as the JSON syntax uses for strings that
@@ -309,14 +317,20 @@ pub(crate) fn parse_template_shifted(
     filename: &str,
     shift: &dyn Fn(Range) -> Range,
 ) -> Parse<ExprFile> {
-    let src: Arc<[u8]> = src.into();
+    template(src.into(), filename, shift, false)
+}
+
+fn template(src: Arc<[u8]>, filename: &str, shift: &dyn Fn(Range) -> Range, keep: bool) -> Parse<ExprFile> {
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
         return Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
     let mut p = Parser::new(&src, LexMode::Template);
+    if keep {
+        p.keep_tokens();
+    }
     let root = p.parse_template_root();
-    let (tree, raw) = p.finish(filename, src.clone());
+    let (tree, raw, kept) = p.finish_keeping(filename, src.clone());
     let diags = render_shifted(&tree, raw, shift);
-    Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags)
+    with_kept(Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, diags), src, filename, kept)
 }

@@ -4,7 +4,6 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use super::lexer::{lex, LexMode};
 use super::token::Token;
 use crate::pos::{LineIndex, Range, Span};
 
@@ -55,9 +54,8 @@ pub struct Tokens {
 }
 
 impl Tokens {
-    /// Lexes `src` as the parser does in `mode`.
-    pub(crate) fn lex(src: Arc<[u8]>, filename: &str, mode: LexMode) -> Tokens {
-        let (tokens, _) = lex(&src, mode);
+    /// The stream `tokens` of `src` (the tokens the parser read, in order).
+    pub(crate) fn new(src: Arc<[u8]>, filename: &str, tokens: Vec<Token>) -> Tokens {
         Tokens { filename: Arc::from(filename), tokens, line_index: OnceLock::new(), src }
     }
 

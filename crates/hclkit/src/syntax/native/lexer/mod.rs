@@ -19,7 +19,7 @@ mod template;
 #[cfg(test)]
 mod tests;
 
-use super::ref_ident;
+use super::reference_idents;
 use super::token::{Token, TokenKind};
 use crate::pos::Span;
 
@@ -126,7 +126,7 @@ impl<'s> Lexer<'s> {
 
     /// Reads identifiers (and heredoc markers) with the reference scanner's tables rather
     /// than by today's Unicode and UTF-8: the same on every valid file, but on bytes that are
-    /// not UTF-8 the reference takes some sequences as letters (see `ref_ident`). For callers
+    /// not UTF-8 the reference takes some sequences as letters (see `reference_idents`). For callers
     /// that must reproduce the reference's tokens on any input (the formatter).
     pub fn reference_identifiers(mut self) -> Lexer<'s> {
         self.ref_idents = true;
@@ -321,7 +321,8 @@ impl<'s> Lexer<'s> {
                 self.tok(NumberLit, p, end)
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let end = if self.ref_idents { p + ref_ident::ident_len(src, p) } else { ident_continue(src, p + 1) };
+                let end =
+                    if self.ref_idents { p + reference_idents::ident_len(src, p) } else { ident_continue(src, p + 1) };
                 self.tok(Ident, p, end)
             }
             b'\n' => self.tok(Newline, p, p + 1),
@@ -436,7 +437,7 @@ impl<'s> Lexer<'s> {
             b';' => self.tok(Semicolon, p, p + 1),
             b'`' => self.tok(Backtick, p, p + 1),
             b'\'' => self.tok(Apostrophe, p, p + 1),
-            0x80..=0xFF if self.ref_idents => match ref_ident::ident_len(src, p) {
+            0x80..=0xFF if self.ref_idents => match reference_idents::ident_len(src, p) {
                 0 => match decode_utf8(src, p) {
                     Some((_, len)) => self.tok(Invalid, p, p + len),
                     None => self.tok(BadUtf8, p, p + 1),

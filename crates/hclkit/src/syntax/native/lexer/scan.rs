@@ -4,7 +4,7 @@
 use memchr::memchr;
 
 use crate::pos::Span;
-use crate::syntax::native::ref_ident;
+use crate::syntax::native::reference_idents;
 
 /// Decodes one character in the reference's lenient UTF-8 shape (a lead byte and the right
 /// number of continuation bytes). Returns the character and its length, or `None` when the
@@ -194,7 +194,7 @@ pub(super) fn heredoc_intro(src: &[u8], p: usize, reference: bool) -> Option<(Sp
         i += 1;
     }
     let id_end =
-        if reference { Some(i + ref_ident::ident_len(src, i)).filter(|&e| e > i)? } else { ident_end(src, i)? };
+        if reference { Some(i + reference_idents::ident_len(src, i)).filter(|&e| e > i)? } else { ident_end(src, i)? };
     let end = match src.get(id_end) {
         Some(b'\n') => id_end + 1,
         Some(b'\r') if src.get(id_end + 1) == Some(&b'\n') => id_end + 2,

@@ -70,6 +70,9 @@ pub(crate) struct Parser<'s> {
     steps: Vec<u32>,
     tmpl: Vec<TTok>,
     esc: Vec<u8>,
+    /// Every token the lexer gave, in order, when the parse keeps its token stream
+    /// ([`Parser::keep_tokens`]).
+    kept: Option<Vec<Token>>,
 }
 
 impl<'s> Parser<'s> {
@@ -102,12 +105,37 @@ impl<'s> Parser<'s> {
             steps: Vec::with_capacity(64),
             tmpl: Vec::new(),
             esc: Vec::new(),
+            kept: None,
+        }
+    }
+
+    /// Keeps every token the lexer gives (the parse's token stream, [`super::Tokens`]): each
+    /// token is lexed once, for the parser and the stream alike.
+    pub(crate) fn keep_tokens(&mut self) {
+        // About one token per 4 bytes of real files.
+        self.kept = Some(Vec::with_capacity(self.src.len() / 4 + 16));
+    }
+
+    /// Records a token just lexed, if the stream is kept (up to the end of input, once).
+    #[inline]
+    fn note(&mut self, t: Token) {
+        if let Some(k) = &mut self.kept {
+            if k.last().map_or(true, |l| l.kind != T::Eof) {
+                k.push(t);
+            }
         }
     }
 
     /// Lexes whatever the parser left (so every lexical problem is reported) and returns the
     /// tree and the lexer's and parser's diagnostics.
-    pub(crate) fn finish(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>) {
+    pub(crate) fn finish(self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>) {
+        let (tree, diags, _) = self.finish_keeping(filename, src);
+        (tree, diags)
+    }
+
+    /// As [`Parser::finish`], also returning the kept token stream (see
+    /// [`Parser::keep_tokens`]).
+    pub(crate) fn finish_keeping(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>, Option<Vec<Token>>) {
         // A peeked token not in `buf` has been lexed already and is no comment.
         self.peeked = false;
         loop {
@@ -131,7 +159,11 @@ impl<'s> Parser<'s> {
             comments: self.comments,
             line_index: OnceLock::new(),
         };
-        (tree, diags)
+        let mut kept = self.kept.take();
+        if let Some(k) = &mut kept {
+            k.shrink_to_fit();
+        }
+        (tree, diags, kept)
     }
 
     // ---- token source ---------------------------------------------------------------------
@@ -147,6 +179,7 @@ impl<'s> Parser<'s> {
         let at = self.head + i;
         while self.buf.len() <= at {
             let t = self.lexer.next_token();
+            self.note(t);
             if t.kind == T::Comment {
                 self.comments.push(t.span);
             }
@@ -186,6 +219,7 @@ impl<'s> Parser<'s> {
     fn fill(&mut self) {
         let (t, n) = if self.head == self.buf.len() {
             let t = self.lexer.next_token_inline();
+            self.note(t);
             match t.kind {
                 T::Comment | T::Eof => self.buffer_and_scan(t),
                 // Where newlines matter, a newline is the next significant token.
@@ -225,6 +259,7 @@ impl<'s> Parser<'s> {
                 _ => return (t, i + 1),
             }
             t = self.lexer.next_token();
+            self.note(t);
         }
     }
 

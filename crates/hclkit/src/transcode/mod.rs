@@ -1,18 +1,21 @@
-//! Conversion between the native syntax and the HCL JSON syntax (`hclkit convert`).
+//! Transcoding between the native syntax and the HCL JSON syntax (`hclkit convert`).
 //!
-//! * Native → JSON: [`to_json`] (a parsed [`File`](crate::syntax::native::File)) or
+//! (Converting a *value* to a *type* is [`hclkit_value::convert`]; this module converts
+//! *syntax*.)
+//!
+//! * Native → JSON: [`file_to_json`] (a parsed [`File`](crate::syntax::native::File)) or
 //!   [`native_to_json`] (source text) build a [`Node`], the ordered JSON document of
 //!   [`hclkit_value::json`] that keeps repeated property names and numbers as exact text;
 //!   [`Node::to_compact`] and [`Node::to_pretty`] write it. The output is the JSON syntax the reference reads as
-//!   the same configuration (see [`to_json`] for the one condition: evaluation with a context).
-//! * JSON → native: [`to_native`] (a parsed JSON file) or [`json_to_native`] (source text)
+//!   the same configuration (see [`file_to_json`] for the one condition: evaluation with a context).
+//! * JSON → native: [`file_to_native`] (a parsed JSON file) or [`json_to_native`] (source text)
 //!   write native syntax laid out by the formatter, with a [`Schema`] (usually
 //!   [`Schema::from_spec`] of an hcldec spec) deciding which properties are blocks.
 //!
 //! The shape, with the default [`ToJsonOptions`]:
 //!
 //! ```
-//! use hclkit::convert::{native_to_json, ToJsonOptions};
+//! use hclkit::transcode::{native_to_json, ToJsonOptions};
 //!
 //! let src = br#"
 //! region = "eu-west-1" # the default
@@ -50,8 +53,8 @@
 mod to_json;
 mod to_native;
 
-pub use to_json::{body_to_json, escape_template, to_json, to_json_checked, BlockShape, ToJsonOptions};
-pub use to_native::{json_to_native, to_native, BlockSchema, Schema};
+pub use to_json::{body_to_json, escape_template, file_to_json, BlockShape, ToJsonOptions};
+pub use to_native::{file_to_native, json_to_native, BlockSchema, Schema};
 
 use std::sync::Arc;
 
@@ -59,11 +62,11 @@ use hclkit_value::json::Node;
 
 use crate::diagnostic::Diagnostics;
 
-/// Parses native source and converts it with [`to_json`]; the parse diagnostics when there
-/// are errors (warnings are dropped; [`to_json_checked`] reports the conversion's).
+/// Parses native source and converts it with [`file_to_json`]; the parse diagnostics when
+/// there are errors (the conversion's warnings are dropped: call [`file_to_json`] for them).
 ///
 /// ```
-/// use hclkit::convert::{native_to_json, ToJsonOptions};
+/// use hclkit::transcode::{native_to_json, ToJsonOptions};
 ///
 /// let err = native_to_json(b"a = ".as_slice(), "x.hcl", &ToJsonOptions::default()).unwrap_err();
 /// assert!(err.has_errors());
@@ -73,5 +76,5 @@ pub fn native_to_json(src: impl Into<Arc<[u8]>>, filename: &str, opts: &ToJsonOp
     if diags.has_errors() {
         return Err(diags);
     }
-    Ok(to_json(&file, opts))
+    Ok(file_to_json(&file, opts).0)
 }

@@ -6,13 +6,13 @@
 //! newlines included. hclkit's lexer reads identifiers by today's Unicode and by UTF-8, which
 //! agrees on every valid file; the formatter, which must give the reference's output on
 //! damaged files too, asks the lexer for the reference's identifiers, matched here with its
-//! tables (observed from it: `ref_ident_table.rs`, made by `oracle/fmt/record.sh`).
+//! tables (observed from it: `reference_idents_table.rs`, made by `oracle/fmt/record.sh`).
 //!
 //! [`Lexer::reference_identifiers`]: super::lexer::Lexer::reference_identifiers
 
 use std::sync::OnceLock;
 
-#[path = "ref_ident_table.rs"]
+#[path = "reference_idents_table.rs"]
 mod table;
 
 type Row = (u8, [(u8, u8); 4]);

@@ -15,7 +15,7 @@ use crate::Span;
 /// written as an attribute.
 ///
 /// ```
-/// use hclkit::convert::Schema;
+/// use hclkit::transcode::Schema;
 ///
 /// let service = Schema::new().block("listener", &[], Schema::new());
 /// let schema = Schema::new().block("service", &["name"], service);
@@ -57,7 +57,7 @@ impl Schema {
     /// all attributes), from every spec decoding the same body.
     ///
     /// ```
-    /// use hclkit::convert::Schema;
+    /// use hclkit::transcode::Schema;
     /// use hclkit::spec::Spec;
     /// use hclkit_value::Type;
     ///
@@ -124,29 +124,29 @@ impl Schema {
 /// identifier, a block level that is not an object, a string that is not a valid template).
 ///
 /// ```
-/// use hclkit::convert::{to_native, Schema};
+/// use hclkit::transcode::{file_to_native, Schema};
 ///
 /// let src = br#"{"//": "a comment", "port": 80, "cmd": "${upper(x)}", "service": {"web": {"tag": "v${n}"}}}"#;
 /// let (file, diags) = hclkit::syntax::json::parse(src.as_slice(), "x.json").into_parts();
 /// assert!(diags.is_empty());
-/// let (text, diags) = to_native(&file, &Schema::new().block("service", &["name"], Schema::new()));
+/// let (text, diags) = file_to_native(&file, &Schema::new().block("service", &["name"], Schema::new()));
 /// assert!(diags.is_empty());
 /// assert_eq!(text, "# a comment\nport = 80\ncmd  = upper(x)\nservice \"web\" {\n  tag = \"v${n}\"\n}\n");
 /// ```
-pub fn to_native(file: &JsonFile, schema: &Schema) -> (String, Diagnostics) {
+pub fn file_to_native(file: &JsonFile, schema: &Schema) -> (String, Diagnostics) {
     let mut w = Writer { out: write::Writer::new(), diags: Diagnostics::new(), file };
     w.body(file.root(), schema);
     (w.out.finish(), w.diags)
 }
 
-/// Parses JSON-syntax source and converts it with [`to_native`]; the diagnostics when there
+/// Parses JSON-syntax source and converts it with [`file_to_native`]; the diagnostics when there
 /// are errors (parse errors or conversion errors).
 pub fn json_to_native(src: impl Into<Arc<[u8]>>, filename: &str, schema: &Schema) -> Result<String, Diagnostics> {
     let (file, mut diags) = crate::syntax::json::parse(src, filename).into_parts();
     if diags.has_errors() {
         return Err(diags);
     }
-    let (text, d) = to_native(&file, schema);
+    let (text, d) = file_to_native(&file, schema);
     diags.extend(d);
     if diags.has_errors() {
         Err(diags)

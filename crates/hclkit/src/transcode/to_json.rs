@@ -35,7 +35,7 @@ pub enum BlockShape {
     Array,
 }
 
-/// Options of [`to_json`].
+/// Options of [`file_to_json`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToJsonOptions {
     /// How blocks are laid out.
@@ -71,42 +71,40 @@ impl Default for ToJsonOptions {
 /// to anything meaningful.
 ///
 /// ```
-/// use hclkit::convert::{to_json, ToJsonOptions};
+/// use hclkit::transcode::{file_to_json, ToJsonOptions};
 ///
 /// let src = b"# web server\nport = 8080\nservice \"web\" {\n  cmd = \"run ${var.x}\"\n  n = 1 + 2\n}\n";
 /// let (file, diags) = hclkit::parse_config(src.as_slice(), "main.hcl").into_parts();
 /// assert!(!diags.has_errors());
-/// let doc = to_json(&file, &ToJsonOptions::default());
+/// let (doc, warnings) = file_to_json(&file, &ToJsonOptions::default());
+/// assert!(warnings.is_empty());
 /// assert_eq!(
 ///     doc.to_compact(),
 ///     r#"{"//":"web server","port":8080,"service":{"web":{"cmd":"run ${var.x}","n":"${1 + 2}"}}}"#
 /// );
 /// ```
-pub fn to_json(file: &File, opts: &ToJsonOptions) -> Node {
-    to_json_checked(file, opts).0
-}
-
-/// [`to_json`], with a warning for each name the JSON syntax cannot keep apart: an attribute
-/// and a block type of one body with the same name. Both are written (the document keeps
-/// repeated keys), but the JSON syntax has one namespace for both, so no schema lets the
-/// reference read both (some applications, such as Terragrunt's `generate`, use both in
-/// native files).
+///
+/// The returned diagnostics are warnings, one for each name the JSON syntax cannot keep apart:
+/// an attribute and a block type of one body with the same name. Both are written (the
+/// document keeps repeated keys), but the JSON syntax has one namespace for both, so no schema
+/// lets the reference read both (some applications, such as Terragrunt's `generate`, use both
+/// in native files).
 ///
 /// ```
-/// use hclkit::convert::{to_json_checked, ToJsonOptions};
+/// use hclkit::transcode::{file_to_json, ToJsonOptions};
 ///
 /// let file = hclkit::parse_config(b"a = 1\na {\n}\n".as_slice(), "main.hcl").into_value();
-/// let (_, diags) = to_json_checked(&file, &ToJsonOptions::default());
+/// let (_, diags) = file_to_json(&file, &ToJsonOptions::default());
 /// assert_eq!(diags.iter().next().unwrap().summary, "Attribute and block with the same name");
 /// ```
-pub fn to_json_checked(file: &File, opts: &ToJsonOptions) -> (Node, Diagnostics) {
+pub fn file_to_json(file: &File, opts: &ToJsonOptions) -> (Node, Diagnostics) {
     let tree = file.tree();
     let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
     let doc = cx.body(file.body(), u32::MAX, Vec::new());
     (doc, cx.diags)
 }
 
-/// Converts one native body (a file's or a block's) to a JSON body object, as [`to_json`]
+/// Converts one native body (a file's or a block's) to a JSON body object, as [`file_to_json`]
 /// does; the comments inside the body's span are kept.
 pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> Node {
     let tree = body.tree();
@@ -464,7 +462,7 @@ fn json_number(n: &str) -> String {
 /// included).
 ///
 /// ```
-/// assert_eq!(hclkit::convert::escape_template("a${b} %{c} \r."), "a$${b} %%{c} ${\"\\r\"}.");
+/// assert_eq!(hclkit::transcode::escape_template("a${b} %{c} \r."), "a$${b} %%{c} ${\"\\r\"}.");
 /// ```
 pub fn escape_template(s: &str) -> String {
     if !s.contains("${") && !s.contains("%{") && !s.contains('\r') {
