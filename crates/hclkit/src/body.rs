@@ -104,6 +104,29 @@ pub trait Body: Send + Sync + fmt::Debug {
     fn is_unknown(&self) -> bool {
         false
     }
+
+    /// Every expression written in the body, nested blocks' included, in source order: what
+    /// a static analysis walks without a schema (references, a language server's "find
+    /// uses"). The default takes [`just_attributes`](Body::just_attributes), which is all
+    /// there is in a body of attributes only and, in the JSON syntax, all there is anywhere
+    /// (a nested block is a property whose value holds its content); the native syntax walks
+    /// its nested blocks too.
+    ///
+    /// ```
+    /// use hclkit::body::Body;
+    /// use hclkit::syntax::native::NativeBody;
+    ///
+    /// let file = hclkit::parse_config(b"a = var.x\nb {\n  c = local.y\n}\n".as_slice(), "main.hcl").into_value();
+    /// let exprs = NativeBody::from_file(&file).expressions();
+    /// let vars: Vec<String> = exprs.iter().flat_map(|e| e.variables()).map(|t| t.to_string()).collect();
+    /// assert_eq!(vars, ["var.x", "local.y"]);
+    /// ```
+    fn expressions(&self) -> Vec<Arc<dyn Expression>> {
+        let (attrs, _) = self.just_attributes();
+        let mut out: Vec<Arc<dyn Expression>> = attrs.into_values().map(|a| a.expr).collect();
+        out.sort_by_key(|e| e.range().start.byte);
+        out
+    }
 }
 
 /// An expression (the reference's `hcl.Expression`): something that yields a value when
@@ -181,6 +204,40 @@ pub trait Expression: Send + Sync + fmt::Debug {
     fn unwrap_expression(&self) -> Option<Arc<dyn Expression>> {
         None
     }
+
+    /// Every function call in the expression, in source order, with the ranges of the
+    /// function's name and of the whole call: the other half of an expression's references
+    /// beside [`variables`](Expression::variables). A wrapper reports the wrapped expression's;
+    /// other expressions without calls (the default) none.
+    ///
+    /// ```
+    /// use hclkit::body::Expression;
+    /// use hclkit::syntax::native::NativeExpression;
+    ///
+    /// let e = hclkit::parse_expression(b"upper(format(\"%s\", var.x))".as_slice(), "x.hcl").into_value();
+    /// let calls = NativeExpression::from_expr_file(&e).functions();
+    /// let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    /// assert_eq!(names, ["upper", "format"]);
+    /// assert_eq!((calls[1].name_range.start.column, calls[1].name_range.end.column), (7, 13));
+    /// ```
+    fn functions(&self) -> Vec<FunctionRef> {
+        match self.unwrap_expression() {
+            Some(inner) => inner.functions(),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// A function call found by static analysis ([`Expression::functions`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionRef {
+    /// The function's name as the function table is searched for it (`upper`,
+    /// `provider::aws::arn_parse`).
+    pub name: String,
+    /// The name's range.
+    pub name_range: Range,
+    /// The whole call's range, arguments included.
+    pub range: Range,
 }
 
 /// Which attributes and blocks a body is expected to have (the reference's

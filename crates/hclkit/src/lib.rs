@@ -69,7 +69,7 @@
 //! | the token stream of a source (an editor, a highlighter), every byte accounted for | [`syntax::native::ParseOptions::keep_tokens`], then [`Parse::tokens`]: [`syntax::native::Tokens`] |
 //! | read files of either syntax, keep them for error snippets | [`Files`] |
 //! | report problems | [`Diagnostics`]; [`diagnostic::Renderer`] draws them as rustc does |
-//! | edit a file, keeping its comments and layout | not yet: [`format::tokens`] and [`format::write_tokens`] are the building blocks |
+//! | edit a file, keeping its comments and layout | [`edit::Document`] (`docs/edit.md`) |
 //!
 //! Walking the tree: every parse function returns a [`Parse`], which always holds a tree
 //! (partial when the source has errors) and the diagnostics found.
@@ -103,7 +103,10 @@
 //! * [`body`]: the syntax-independent [`body::Body`] and schemas; [`merged`] merges bodies.
 //! * [`context`]: the [`context::EvalContext`] and evaluation [`context::Budget`] (no syntax).
 //! * [`eval`]: the evaluation API (context and [`eval::evaluate`], re-exported).
-//! * [`traversal`], [`typeexpr`]: static analysis of expressions and type expressions.
+//! * [`traversal`], [`typeexpr`]: static analysis of expressions and type expressions;
+//!   [`analysis`]: references, symbols by an application's address scheme, dependency order
+//!   and evaluation in that order.
+//! * [`edit`]: lossless editing of native files ([`edit::Document`]).
 //! * [`spec`]: hcldec specs (the `Spec` tree, decoding, spec files); also reachable as
 //!   `hclkit::decode`, its old name.
 //! * [`ext`]: the reference's extensions (dynamic blocks, `try`/`can`, custom decoding, ...).
@@ -121,6 +124,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod body;
 pub mod context;
 pub mod de;

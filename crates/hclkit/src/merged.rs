@@ -23,7 +23,7 @@
 
 use std::sync::Arc;
 
-use crate::body::{Attributes, Body, BodyContent, BodySchema};
+use crate::body::{Attributes, Body, BodyContent, BodySchema, Expression};
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::Range;
 
@@ -115,6 +115,11 @@ impl MergedBodies {
 }
 
 impl Body for MergedBodies {
+    fn expressions(&self) -> Vec<Arc<dyn Expression>> {
+        // Each body's, in the order the bodies were given (source order within each).
+        self.bodies.iter().flat_map(|b| b.expressions()).collect()
+    }
+
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         let (c, _, d) = self.merged(schema, false);
         (c, d)

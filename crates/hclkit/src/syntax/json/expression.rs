@@ -16,11 +16,15 @@ use std::sync::Arc;
 use hclkit_value::{convert, Type, Value};
 
 use super::ast::{JsonTree, Kind, Node};
-use crate::body::{expr_call, Expression, KeyValuePair, StaticCall};
+use crate::body::{expr_call, Expression, FunctionRef, KeyValuePair, StaticCall};
 use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::{Pos, Range};
-use crate::syntax::native::{self, expression::variables as native_variables, NativeExpression};
+use crate::syntax::native::{
+    self,
+    expression::{functions as native_functions, variables as native_variables},
+    NativeExpression,
+};
 use crate::traversal::{Traversal, TraverseStep};
 
 /// A JSON value as an expression: a shared tree and the value's node (an object key's
@@ -89,6 +93,34 @@ impl JsonExpression {
     fn content_start(&self) -> Pos {
         let p = self.tree.pos(self.node().span().start);
         Pos { line: p.line, column: p.column + 1, byte: p.byte + 1 }
+    }
+
+    /// What `of` finds in each string of the expression read as a template (nested arrays
+    /// and objects, keys included, in source order), with the template's shift into the
+    /// file; a string whose template has errors gives nothing: static analysis of the JSON
+    /// syntax (`variables`, `functions`).
+    fn in_templates<T>(&self, of: &dyn Fn(&native::ExprFile, &Shift) -> Vec<T>) -> Vec<T> {
+        let n = self.node();
+        match n.kind() {
+            Kind::String => {
+                let text = n.as_str().unwrap_or_default();
+                let (file, diags, shift) = self.template(&text);
+                if diags.has_errors() {
+                    return Vec::new();
+                }
+                of(&file, &shift)
+            }
+            Kind::Array => n.elements().flat_map(|e| self.child(e).in_templates(of)).collect(),
+            Kind::Object => n
+                .properties()
+                .flat_map(|p| {
+                    let mut v = self.child(p.key).in_templates(of);
+                    v.extend(self.child(p.value).in_templates(of));
+                    v
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// A string's content parsed as a native template, ranges moved into this file.
@@ -167,6 +199,17 @@ impl Expression for ShiftedExpression {
     }
     fn variables(&self) -> Vec<Traversal> {
         self.inner.variables().into_iter().map(|t| self.shift.traversal(t)).collect()
+    }
+    fn functions(&self) -> Vec<FunctionRef> {
+        self.inner
+            .functions()
+            .into_iter()
+            .map(|c| FunctionRef {
+                name: c.name,
+                name_range: self.shift.range(&c.name_range),
+                range: self.shift.range(&c.range),
+            })
+            .collect()
     }
     fn range(&self) -> Range {
         self.shift.range(&self.inner.range())
@@ -248,27 +291,22 @@ impl Expression for JsonExpression {
     }
 
     fn variables(&self) -> Vec<Traversal> {
-        let n = self.node();
-        match n.kind() {
-            Kind::String => {
-                let text = n.as_str().unwrap_or_default();
-                let (file, diags, shift) = self.template(&text);
-                if diags.has_errors() {
-                    return Vec::new();
-                }
-                native_variables(file.expr()).into_iter().map(|t| shift.traversal(t)).collect()
-            }
-            Kind::Array => n.elements().flat_map(|e| self.child(e).variables()).collect(),
-            Kind::Object => n
-                .properties()
-                .flat_map(|p| {
-                    let mut v = self.child(p.key).variables();
-                    v.extend(self.child(p.value).variables());
-                    v
+        self.in_templates(&|file, shift| {
+            native_variables(file.expr()).into_iter().map(|t| shift.traversal(t)).collect()
+        })
+    }
+
+    fn functions(&self) -> Vec<FunctionRef> {
+        self.in_templates(&|file, shift| {
+            native_functions(file.expr())
+                .into_iter()
+                .map(|c| FunctionRef {
+                    name: c.name,
+                    name_range: shift.range(&c.name_range),
+                    range: shift.range(&c.range),
                 })
-                .collect(),
-            _ => Vec::new(),
-        }
+                .collect()
+        })
     }
 
     fn range(&self) -> Range {

@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 use super::ast::{self, File, NodeId, Tree};
 use super::expression::NativeExpression;
 use crate::body::{
-    Attribute, AttributeRangeSource, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema,
+    Attribute, AttributeRangeSource, Attributes, Block, BlockRangeSource, Body, BodyContent, BodySchema, Expression,
 };
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics};
 use crate::pos::Range;
@@ -251,6 +251,35 @@ impl fmt::Debug for NativeBody {
 }
 
 impl Body for NativeBody {
+    fn expressions(&self) -> Vec<Arc<dyn Expression>> {
+        // The body's own items less the hidden ones, then nested blocks' items, in source
+        // order (a stack of bodies to walk: nesting is bounded by the parser, but a loop
+        // needs no bound at all).
+        let mut out: Vec<Arc<dyn Expression>> = Vec::new();
+        let mut stack = vec![(self.syntax(), true)];
+        while let Some((body, top)) = stack.pop() {
+            let mut nested = Vec::new();
+            for item in body.items() {
+                match item {
+                    ast::BodyItem::Attribute(a) => {
+                        if top && self.hidden.attrs.contains(a.name()) {
+                            continue;
+                        }
+                        out.push(Arc::new(NativeExpression::new_unchecked(self.tree.clone(), a.expr().id())));
+                    }
+                    ast::BodyItem::Block(b) => {
+                        if !(top && self.hidden.blocks.contains(b.block_type().as_ref())) {
+                            nested.push((b.body(), false));
+                        }
+                    }
+                }
+            }
+            stack.extend(nested.into_iter().rev());
+        }
+        out.sort_by_key(|e| e.range().start.byte);
+        out
+    }
+
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         let (content, mut diags) = self.collect(schema);
         let body = self.syntax();

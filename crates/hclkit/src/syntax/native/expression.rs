@@ -11,7 +11,7 @@ use std::sync::Arc;
 use hclkit_value::{Number, Type, Value};
 
 use super::ast::{self, Expr, ExprFile, IndexKey, LiteralValue, NodeId, Traverser, Tree};
-use crate::body::{abs_traversal_for_expr, Expression, KeyValuePair, StaticCall};
+use crate::body::{abs_traversal_for_expr, Expression, FunctionRef, KeyValuePair, StaticCall};
 use crate::context::EvalContext;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Range;
@@ -91,6 +91,10 @@ impl Expression for NativeExpression {
 
     fn variables(&self) -> Vec<Traversal> {
         variables(self.syntax())
+    }
+
+    fn functions(&self) -> Vec<FunctionRef> {
+        functions(self.syntax())
     }
 
     fn range(&self) -> Range {
@@ -305,6 +309,29 @@ fn literal_value(e: Expr<'_>) -> Option<Value> {
         Expr::Template(t) if t.is_string_literal() => literal_value(t.parts().next()?),
         _ => None,
     }
+}
+
+/// Every function call in `expr`, in source order (the native syntax's
+/// [`Expression::functions`]). Iterative, as [`variables`] is.
+///
+/// ```
+/// use hclkit::syntax::native::expression::functions;
+///
+/// let e = hclkit::parse_expression(b"[for s in var.l : provider::x::f(lower(s))]".as_slice(), "x.hcl").into_value();
+/// let names: Vec<String> = functions(e.expr()).into_iter().map(|c| c.name).collect();
+/// assert_eq!(names, ["provider::x::f", "lower"]);
+/// ```
+pub fn functions(expr: Expr<'_>) -> Vec<FunctionRef> {
+    let mut stack = vec![expr];
+    let mut out = Vec::new();
+    while let Some(e) = stack.pop() {
+        if let Expr::FunctionCall(c) = e {
+            let t = c.tree();
+            out.push(FunctionRef { name: c.name().into_owned(), name_range: t.range(c.name_span()), range: e.range() });
+        }
+        stack.extend(e.children().into_iter().rev());
+    }
+    out
 }
 
 /// Every variable `expr` refers to, in source order, except those bound by an enclosing `for`

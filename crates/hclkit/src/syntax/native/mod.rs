@@ -159,14 +159,20 @@ pub fn parse_config(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<File> {
 }
 
 fn config(src: Arc<[u8]>, filename: &str, keep: bool) -> Parse<File> {
+    // Two parsers: the one that keeps no tokens does no per-token work for them.
+    if keep {
+        config_with::<true>(src, filename)
+    } else {
+        config_with::<false>(src, filename)
+    }
+}
+
+fn config_with<const KEEP: bool>(src: Arc<[u8]>, filename: &str) -> Parse<File> {
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, body, d) = too_large(src, filename, false);
         return Parse::new(File { tree: Arc::new(tree), body: ast::NodeId(body), top_blocks: Default::default() }, d);
     }
-    let mut p = Parser::new(&src, LexMode::Normal);
-    if keep {
-        p.keep_tokens();
-    }
+    let mut p = Parser::<'_, KEEP>::build(&src, LexMode::Normal);
     let body = p.parse_body(token::TokenKind::Eof);
     let (tree, raw, kept) = p.finish_keeping(filename, src.clone());
     let diags = render(&tree, raw);
@@ -200,14 +206,19 @@ pub fn parse_expression(src: impl Into<Arc<[u8]>>, filename: &str) -> Parse<Expr
 }
 
 fn expression(src: Arc<[u8]>, filename: &str, keep: bool) -> Parse<ExprFile> {
+    if keep {
+        expression_with::<true>(src, filename)
+    } else {
+        expression_with::<false>(src, filename)
+    }
+}
+
+fn expression_with<const KEEP: bool>(src: Arc<[u8]>, filename: &str) -> Parse<ExprFile> {
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
         return Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
-    let mut p = Parser::new(&src, LexMode::Normal);
-    if keep {
-        p.keep_tokens();
-    }
+    let mut p = Parser::<'_, KEEP>::build(&src, LexMode::Normal);
     p.push_newlines(false);
     let root = p.parse_expression();
     p.check_expression_end();
@@ -321,14 +332,19 @@ pub(crate) fn parse_template_shifted(
 }
 
 fn template(src: Arc<[u8]>, filename: &str, shift: &dyn Fn(Range) -> Range, keep: bool) -> Parse<ExprFile> {
+    if keep {
+        template_with::<true>(src, filename, shift)
+    } else {
+        template_with::<false>(src, filename, shift)
+    }
+}
+
+fn template_with<const KEEP: bool>(src: Arc<[u8]>, filename: &str, shift: &dyn Fn(Range) -> Range) -> Parse<ExprFile> {
     if src.len() >= ast::MAX_SOURCE_LEN {
         let (tree, root, d) = too_large(src, filename, true);
         return Parse::new(ExprFile { tree: Arc::new(tree), root: ast::NodeId(root) }, d);
     }
-    let mut p = Parser::new(&src, LexMode::Template);
-    if keep {
-        p.keep_tokens();
-    }
+    let mut p = Parser::<'_, KEEP>::build(&src, LexMode::Template);
     let root = p.parse_template_root();
     let (tree, raw, kept) = p.finish_keeping(filename, src.clone());
     let diags = render_shifted(&tree, raw, shift);

@@ -11,7 +11,7 @@ use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;
 
-impl<'s> Parser<'s> {
+impl<'s, const KEEP: bool> Parser<'s, KEEP> {
     /// A body up to the token `end` (`}` for blocks, EOF for files).
     pub(crate) fn parse_body(&mut self, end: TokenKind) -> u32 {
         let start = self.prev_span();

@@ -11,7 +11,7 @@ use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;
 
-impl<'s> Parser<'s> {
+impl<'s, const KEEP: bool> Parser<'s, KEEP> {
     pub(crate) fn parse_expression(&mut self) -> u32 {
         if !self.enter() {
             let t = self.peek();

@@ -44,7 +44,7 @@ pub const MAX_DEPTH: u32 = 200;
 /// The parser's state: the token source, the tree being built, and scratch space shared by
 /// the grammar functions (`scratch` for child lists, `steps` for traversal steps and a body's
 /// attribute names, `tmpl` for template parts).
-pub(crate) struct Parser<'s> {
+pub(crate) struct Parser<'s, const KEEP: bool = false> {
     src: &'s [u8],
     lexer: Lexer<'s>,
     /// Raw tokens lexed but not consumed yet (`buf[head..]`): trivia and the token after
@@ -70,13 +70,23 @@ pub(crate) struct Parser<'s> {
     steps: Vec<u32>,
     tmpl: Vec<TTok>,
     esc: Vec<u8>,
-    /// Every token the lexer gave, in order, when the parse keeps its token stream
-    /// ([`Parser::keep_tokens`]).
+    /// Every token the lexer gave, in order, when the parse keeps its token stream (`KEEP`:
+    /// a parser built with `KEEP`; the parser that keeps nothing has no
+    /// per-token work for it).
     kept: Option<Vec<Token>>,
 }
 
-impl<'s> Parser<'s> {
-    pub(crate) fn new(src: &'s [u8], mode: LexMode) -> Parser<'s> {
+impl<'s> Parser<'s, false> {
+    pub(crate) fn new(src: &'s [u8], mode: LexMode) -> Parser<'s, false> {
+        Parser::build(src, mode)
+    }
+}
+
+impl<'s, const KEEP: bool> Parser<'s, KEEP> {
+    /// A parser; with `KEEP`, one that keeps every token the lexer gives (the parse's token
+    /// stream, [`super::Tokens`]): each token is lexed once, for the parser and the stream
+    /// alike.
+    pub(crate) fn build(src: &'s [u8], mode: LexMode) -> Parser<'s, KEEP> {
         // Generous capacities (real files use about one node per 19 bytes and one extra word
         // per 5): growing a large vector copies it and doubles its footprint for a moment,
         // while capacity that is never written costs no memory; `finish` trims the excess.
@@ -105,20 +115,17 @@ impl<'s> Parser<'s> {
             steps: Vec::with_capacity(64),
             tmpl: Vec::new(),
             esc: Vec::new(),
-            kept: None,
+            // About one token per 4 bytes of real files.
+            kept: KEEP.then(|| Vec::with_capacity(src.len() / 4 + 16)),
         }
-    }
-
-    /// Keeps every token the lexer gives (the parse's token stream, [`super::Tokens`]): each
-    /// token is lexed once, for the parser and the stream alike.
-    pub(crate) fn keep_tokens(&mut self) {
-        // About one token per 4 bytes of real files.
-        self.kept = Some(Vec::with_capacity(self.src.len() / 4 + 16));
     }
 
     /// Records a token just lexed, if the stream is kept (up to the end of input, once).
     #[inline]
     fn note(&mut self, t: Token) {
+        if !KEEP {
+            return;
+        }
         if let Some(k) = &mut self.kept {
             if k.last().map_or(true, |l| l.kind != T::Eof) {
                 k.push(t);
@@ -134,7 +141,7 @@ impl<'s> Parser<'s> {
     }
 
     /// As [`Parser::finish`], also returning the kept token stream (see
-    /// [`Parser::keep_tokens`]).
+    /// [`Parser::build`]).
     pub(crate) fn finish_keeping(mut self, filename: &str, src: Arc<[u8]>) -> (Tree, Vec<RawDiag>, Option<Vec<Token>>) {
         // A peeked token not in `buf` has been lexed already and is no comment.
         self.peeked = false;

@@ -7,7 +7,7 @@ use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;
 
-impl<'s> Parser<'s> {
+impl<'s, const KEEP: bool> Parser<'s, KEEP> {
     fn opposite(k: TokenKind) -> Option<TokenKind> {
         Some(match k {
             T::OBrace => T::CBrace,

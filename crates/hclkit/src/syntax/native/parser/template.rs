@@ -27,7 +27,7 @@ pub(super) enum TTok {
     End(Span),
 }
 
-impl<'s> Parser<'s> {
+impl<'s, const KEEP: bool> Parser<'s, KEEP> {
     /// Reports the invalid escapes of a quoted literal token.
     pub(super) fn check_escapes(&mut self, span: Span) {
         let b = self.text(span);

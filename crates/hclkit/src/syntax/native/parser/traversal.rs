@@ -25,7 +25,7 @@ pub(super) enum Cur {
     },
 }
 
-impl<'s> Parser<'s> {
+impl<'s, const KEEP: bool> Parser<'s, KEEP> {
     fn cur_span(&self, c: Cur) -> Span {
         match c {
             Cur::Node(id) => self.span_of(id),
