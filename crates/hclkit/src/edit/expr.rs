@@ -20,14 +20,15 @@ pub struct Expression {
 pub enum Step {
     /// An object constructor's item, by key.
     Key(String),
-    /// A tuple constructor's element.
+    /// A tuple constructor's element, or a function call's argument.
     Index(usize),
 }
 
 /// Why an edit inside an expression failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExprError {
-    /// The step's expression is not an object constructor (key) or tuple constructor (index).
+    /// The step's expression is not an object constructor (key), a tuple constructor or a
+    /// function call (index).
     NotAContainer(String),
     /// The index is past the tuple's end.
     NoSuchElement(usize),
@@ -38,7 +39,7 @@ pub enum ExprError {
 impl std::fmt::Display for ExprError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ExprError::NotAContainer(s) => write!(f, "not an object or tuple constructor: {s}"),
+            ExprError::NotAContainer(s) => write!(f, "not an object, a tuple or a function call: {s}"),
             ExprError::NoSuchElement(i) => write!(f, "no element [{i}]"),
             ExprError::NoSuchKey(k) => write!(f, "no key {k:?}"),
         }
@@ -203,6 +204,11 @@ impl Expression {
                     let el = t.exprs().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
                     found = Found { value: el.span(), item: el.span() };
                     e = el;
+                }
+                (Step::Index(i), Expr::FunctionCall(c)) => {
+                    let arg = c.args().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
+                    found = Found { value: arg.span(), item: arg.span() };
+                    e = arg;
                 }
                 (_, other) => {
                     let s = other.span();

@@ -199,3 +199,17 @@ fn object_items_own_their_comments() {
         let _ = (e.elements(), e.call());
     }
 }
+
+#[test]
+fn call_arguments_by_index() {
+    let mut d = doc("tags = merge(local.common, {\n  Name = \"web\" # the name\n}, var.extra)\n");
+    assert_eq!(d.get("tags[0]").unwrap().as_str(), "local.common");
+    assert_eq!(d.get("tags[1][\"Name\"]").unwrap().as_str(), "\"web\"");
+    d.set("tags[1][\"Name\"]", Expression::parse("\"db\"").unwrap()).unwrap();
+    d.set("tags[2]", Expression::parse("var.more").unwrap()).unwrap();
+    assert_eq!(d.to_string(), "tags = merge(local.common, {\n  Name = \"db\" # the name\n}, var.more)\n");
+    assert!(d.remove("tags[0]").unwrap());
+    assert_eq!(d.get("tags[0]").unwrap().as_str().trim_start(), "{\n  Name = \"db\" # the name\n}");
+    assert!(!d.remove("tags[7]").unwrap());
+    assert!(d.set("tags[7]", Expression::parse("1").unwrap()).is_err());
+}
