@@ -8,6 +8,8 @@ v2) at native speed, both syntaxes (native ``.hcl``/``.tf`` and JSON).
 - :func:`decode`: decode with an hcldec spec, as ``hcldec`` prints it.
 - :func:`evaluate`: one expression to a Python value.
 - :func:`format`: the canonical layout (``hclfmt``).
+- :func:`dumps`: Python data (the shape :func:`loads` returns) to formatted HCL; with an
+  hcldec spec, blocks where the spec has blocks.
 - :class:`Document`: edit a file keeping every byte that is not edited.
 - :class:`HCLError`: raised for invalid input, with ``.diagnostics``.
 
@@ -19,7 +21,17 @@ from __future__ import annotations
 import typing as _t
 
 from ._errors import HCLError
-from ._hclkit import DEFAULT_EVAL_LIMIT, FUNCTION_LIBRARIES, Document, __version__, decode, evaluate, format, loads
+from ._hclkit import (
+    DEFAULT_EVAL_LIMIT,
+    FUNCTION_LIBRARIES,
+    Document,
+    __version__,
+    decode,
+    dumps,
+    evaluate,
+    format,
+    loads,
+)
 
 __all__ = [
     "DEFAULT_EVAL_LIMIT",
@@ -28,6 +40,7 @@ __all__ = [
     "HCLError",
     "__version__",
     "decode",
+    "dumps",
     "evaluate",
     "format",
     "load",

@@ -7,6 +7,7 @@
 
 mod diags;
 mod document;
+mod dumps;
 mod library;
 mod loads;
 mod values;
@@ -304,6 +305,7 @@ fn _hclkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
+    m.add_function(wrap_pyfunction!(dumps::dumps, m)?)?;
     m.add_class::<document::Document>()?;
     m.add("FUNCTION_LIBRARIES", library::NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -113,7 +113,7 @@ fn to_py_at(py: Python<'_>, v: &Value, opts: ToPy<'_, '_>, depth: usize) -> PyRe
     Err(PyTypeError::new_err(format!("cannot convert a value of type {} to Python", ty.friendly_name())))
 }
 
-fn decimal_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+pub(crate) fn decimal_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     static DECIMAL: GILOnceCell<Py<PyType>> = GILOnceCell::new();
     DECIMAL.import(py, "decimal", "Decimal")
 }

@@ -2,6 +2,7 @@
 //! (Terraform 1.5). `timeadd` and `formatdate` are go-cty's, which Terraform v1.0.3 exposes
 //! unchanged (their recorded cases agree).
 
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use hclkit_value::function::{Function, FunctionError, Parameter};
@@ -53,9 +54,22 @@ pub(crate) fn register(table: &mut Table, options: &Options) {
     table.insert("timecmp", timecmp(timeadd));
 }
 
+/// Whole seconds since 1970-01-01 UTC, from the operating system's clock.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn unix_seconds() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// Whole seconds since 1970-01-01 UTC, from JavaScript's clock (`Date.now`): on the web
+/// `SystemTime::now` panics.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn unix_seconds() -> i64 {
+    (js_sys::Date::now() / 1000.0).floor() as i64
+}
+
 /// The current UTC time in RFC 3339 form with whole seconds (Go's `time.RFC3339`).
 fn now_rfc3339() -> String {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+    let secs = unix_seconds();
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)

@@ -2,7 +2,12 @@
 //!
 //! Only the edited items (and their `=` groups) are laid out; `--format` formats the whole
 //! file, as hcledit always does. A file that does not parse is refused and left as it is.
+//!
+//! `-r` or a directory given to `-f`: every native-syntax file under it (found by
+//! [`hclkit_cli::walk`]: ignore files honoured, hidden entries skipped), edited in parallel,
+//! as tfupdate's `-r` does; see [`tree`].
 
+mod tree;
 mod verbs;
 
 use std::io::{Read, Write};
@@ -26,10 +31,19 @@ Addresses: block type, labels, nested block types and the attribute name joined 
 and tuple indexes (locals.workload[\"vpc0\"].cidr, x[0]).
 
 Flags: -f FILE (standard input otherwise), -u (update the file in place), --with-comments,
---newline (a blank line before what append and new add), --format (format the whole file).
+--newline (a blank line before what append and new add), --format (format the whole file),
+-r (with -f DIR: every .tf, .hcl, .tfvars and .nomad file under DIR, as tfupdate -r; a
+directory given to -f is walked the same way).
+
+Directories: files that .gitignore or .ignore files ignore, and hidden files and directories,
+are skipped; the files are edited in parallel. With -u each changed file is rewritten in place
+(atomically); without it nothing is written and the files that would change are listed. Query
+verbs print each file's output as FILE: LINE. A summary line goes to standard error; a file
+that does not parse is reported and left byte for byte.
 
 Exit status: 0 on success (an address that names nothing changes nothing, as in hcledit), 1 when
-the input does not parse or an edit fails (the file is left as it was), 2 on a usage error.";
+the input does not parse or an edit fails (the file is left as it was; with a directory: when
+any file does), 2 on a usage error.";
 
 /// `hclkit edit`'s words, taken as hcledit takes them (flags anywhere).
 #[derive(clap::Args, Debug)]
@@ -48,6 +62,7 @@ pub(crate) struct Options {
     pub with_comments: bool,
     pub newline: bool,
     pub format: bool,
+    pub recursive: bool,
     pub words: Vec<String>,
 }
 
@@ -62,6 +77,7 @@ fn parse_words(words: &[String]) -> Result<Option<Options>, String> {
             "--with-comments" => o.with_comments = true,
             "--newline" => o.newline = true,
             "--format" => o.format = true,
+            "-r" | "--recursive" => o.recursive = true,
             s if s.starts_with("--file=") => o.file = Some(s["--file=".len()..].to_owned()),
             s if s.starts_with('-') && s.len() > 1 && !s.starts_with("-\n") && o.words.len() < 2 => {
                 return Err(format!("unknown flag: {s}"))
@@ -87,6 +103,12 @@ pub fn run(args: &EditArgs, _color: bool) -> ExitCode {
     };
     if o.update && o.file.is_none() {
         return usage("-u needs -f FILE");
+    }
+    if o.recursive && o.file.is_none() {
+        return usage("-r needs -f DIR");
+    }
+    if let Some(dir) = o.file.as_deref().filter(|f| Path::new(f).is_dir()) {
+        return tree::run(dir, &o);
     }
     let (name, src) = match &o.file {
         Some(f) => match std::fs::read(f) {

@@ -78,3 +78,93 @@ fn updates_in_place() {
     assert!(out.stdout.is_empty());
     assert_eq!(std::fs::read_to_string(&f).unwrap(), "# c\na = 2\n");
 }
+
+/// A tree for `-r`: two files to edit (one nested), one already right, one that does not
+/// parse, one hidden, one ignored, one not HCL.
+fn tree(name: &str) -> std::path::PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    for sub in ["mod/sub", ".hidden", "ignored"] {
+        std::fs::create_dir_all(d.join(sub)).unwrap();
+    }
+    let files = [
+        ("main.tf", "# keep\na   = 1 # one\nbbb = 2\n"),
+        ("mod/sub/vars.tf", "a = 1\n\nlocals {\n  x = 1\n}\n"),
+        ("mod/done.tf", "a = 2\n"),
+        ("mod/broken.tf", "a = 1\nb = [\n"),
+        (".hidden/h.tf", "a = 1\n"),
+        ("ignored/i.tf", "a = 1\n"),
+        ("notes.txt", "a = 1\n"),
+        (".ignore", "ignored/\n"),
+    ];
+    for (f, text) in files {
+        std::fs::write(d.join(f), text).unwrap();
+    }
+    d
+}
+
+fn args(words: &[&str], dir: &Path) -> Vec<String> {
+    words.iter().map(|s| s.to_string()).chain(["-f".to_owned(), dir.to_string_lossy().into_owned()]).collect()
+}
+
+#[test]
+fn recursive_edits_every_matching_file_in_place() {
+    let d = tree("edit_cli_tree_update");
+    let out = edit(&args(&["attribute", "set", "a", "2", "-u", "-r"], &d), "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The broken file fails the run, and is reported.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("broken.tf: does not parse"), "{stderr}");
+    assert!(stderr.contains(&format!("hclkit edit: 4 files under {}: 2 changed, 1 failed", d.display())), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    let read = |f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+    // Only the edited line (and its group) changes; comments stay.
+    assert_eq!(read("main.tf"), "# keep\na   = 2 # one\nbbb = 2\n");
+    assert_eq!(read("mod/sub/vars.tf"), "a = 2\n\nlocals {\n  x = 1\n}\n");
+    assert_eq!(read("mod/done.tf"), "a = 2\n");
+    // Left byte for byte: the broken file, hidden and ignored files, files that are not HCL.
+    assert_eq!(read("mod/broken.tf"), "a = 1\nb = [\n");
+    assert_eq!(read(".hidden/h.tf"), "a = 1\n");
+    assert_eq!(read("ignored/i.tf"), "a = 1\n");
+    assert_eq!(read("notes.txt"), "a = 1\n");
+}
+
+#[test]
+fn a_directory_without_u_writes_nothing_and_lists_what_would_change() {
+    let d = tree("edit_cli_tree_dry");
+    std::fs::remove_file(d.join("mod/broken.tf")).unwrap();
+    // A directory given to -f is walked without -r too.
+    let out = edit(&args(&["attribute", "set", "a", "2"], &d), "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let want = format!("{}\n{}\n", d.join("main.tf").display(), d.join("mod/sub/vars.tf").display());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), want);
+    assert!(stderr.contains("3 files under") && stderr.contains("2 would change, 0 failed"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(d.join("main.tf")).unwrap(), "# keep\na   = 1 # one\nbbb = 2\n");
+}
+
+#[test]
+fn a_query_over_a_directory_prints_file_and_line() {
+    let d = tree("edit_cli_tree_get");
+    std::fs::remove_file(d.join("mod/broken.tf")).unwrap();
+    let out = edit(&args(&["attribute", "get", "a", "-r"], &d), "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let want = format!(
+        "{}: 1\n{}: 2\n{}: 1\n",
+        d.join("main.tf").display(),
+        d.join("mod/done.tf").display(),
+        d.join("mod/sub/vars.tf").display()
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), want);
+}
+
+#[test]
+fn recursive_usage_errors() {
+    let out = edit(&["attribute".into(), "set".into(), "a".into(), "2".into(), "-r".into()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-r needs -f DIR"));
+    let d = tree("edit_cli_tree_usage");
+    let out = edit(&args(&["attribute", "set", "a", "-r"], &d), "");
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(d.join("main.tf")).unwrap(), "# keep\na   = 1 # one\nbbb = 2\n");
+}

@@ -46,12 +46,15 @@ fn the_readme_test_command_is_what_ci_runs_and_leaves_the_benchmarks_out() {
     for entry in std::fs::read_dir(root().join("crates")).unwrap() {
         let name = format!("crates/{}", entry.unwrap().file_name().to_string_lossy());
         if root().join(&name).join("Cargo.toml").exists() {
-            assert_eq!(defaults.contains(&name.as_str()), name != "crates/benchmarks", "{name} in {defaults:?}");
+            let left_out = ["crates/benchmarks", "crates/hclkit-wasm"].contains(&name.as_str());
+            assert_eq!(defaults.contains(&name.as_str()), !left_out, "{name} in {defaults:?}");
         }
     }
     // The benchmarks are still built and tested by CI.
     assert!(ci.contains("\ncargo bench --no-run -p hclkit-benchmarks"), "CI builds the benches");
     assert!(ci.contains("\ncargo test -p hclkit-benchmarks"), "CI runs the benchmark crate's tests");
+    // So is the WebAssembly crate of the npm package (built for its target by `npm run build`).
+    assert!(ci.contains("\ncargo test -p hclkit-wasm"), "CI runs the WebAssembly crate's tests");
 }
 
 /// The `*.md` names in `text`, as written (a path, or a bare file name).

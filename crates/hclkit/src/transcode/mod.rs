@@ -54,7 +54,7 @@ mod to_json;
 mod to_native;
 
 pub use to_json::{body_to_json, escape_template, file_to_json, BlockShape, ToJsonOptions};
-pub use to_native::{file_to_native, json_to_native, BlockSchema, Schema};
+pub use to_native::{data_to_native, file_to_native, json_to_native, BlockSchema, Schema};
 
 use std::sync::Arc;
 

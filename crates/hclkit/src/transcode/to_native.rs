@@ -155,6 +155,31 @@ pub fn json_to_native(src: impl Into<Arc<[u8]>>, filename: &str, schema: &Schema
     }
 }
 
+/// Converts data in the JSON syntax's shape (what [`file_to_json`](super::file_to_json)
+/// builds and Python's `hclkit.loads` returns: attributes as properties, blocks as objects
+/// with one level per label, `"${...}"` strings for expressions) to formatted native text,
+/// with `schema` deciding which properties are blocks: [`json_to_native`] of the node's
+/// compact JSON text, named `<data>` (so a diagnostic's range is in that text).
+///
+/// ```
+/// use hclkit::transcode::{data_to_native, Schema};
+/// use hclkit_value::json::Node;
+///
+/// let data = Node::Object(vec![
+///     ("region".into(), Node::String("eu-west-1".into())),
+///     ("count".into(), Node::String("${var.n + 1}".into())),
+///     ("tags".into(), Node::Object(vec![("Name".into(), Node::String("web".into()))])),
+/// ]);
+/// let text = data_to_native(&data, &Schema::new()).unwrap();
+/// assert_eq!(text, "region = \"eu-west-1\"\ncount  = var.n + 1\ntags = {\n  Name = \"web\"\n}\n");
+/// // With a schema, `tags` is a block.
+/// let text = data_to_native(&data, &Schema::new().block("tags", &[], Schema::new())).unwrap();
+/// assert!(text.ends_with("tags {\n  Name = \"web\"\n}\n"));
+/// ```
+pub fn data_to_native(data: &hclkit_value::json::Node, schema: &Schema) -> Result<String, Diagnostics> {
+    json_to_native(data.to_compact().into_bytes(), "<data>", schema)
+}
+
 struct Writer<'f> {
     out: write::Writer,
     diags: Diagnostics,

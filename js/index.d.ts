@@ -1,0 +1,154 @@
+// Types of the `hclkit` package (the same for require, import and the browser build).
+
+/** A position: line and column from 1 (the column in UTF-16 code units, the unit of
+ * JavaScript strings), byte offset from 0 (in the UTF-8 text). */
+export interface Position {
+  line: number;
+  column: number;
+  byte: number;
+}
+
+/** A range in a named file; `end` is exclusive. */
+export interface Range {
+  filename: string;
+  start: Position;
+  end: Position;
+}
+
+/** One problem found in the input. */
+export interface Diagnostic {
+  severity: "error" | "warning";
+  summary: string;
+  /** A longer explanation; may be empty. */
+  detail: string;
+  /** What the problem is about, if it is about source. */
+  range: Range | null;
+  /** A wider range around it, where useful. */
+  context: Range | null;
+  /** The diagnostic in the style of rustc, with the source line. */
+  rendered: string;
+}
+
+/** The only error the package throws. */
+export class HCLError extends Error {
+  readonly name: "HCLError";
+  /** Every diagnostic of the failed call (warnings too). */
+  readonly diagnostics: Diagnostic[];
+  constructor(message: string, diagnostics: Diagnostic[]);
+}
+
+/** How blocks are laid out in `parse`'s and `toJSON`'s JSON. */
+export type BlockShape = "array" | "nested" | "ordered";
+
+export interface ParseOptions {
+  /** "array" (the default): `@cdktf/hcl2json`'s, every block body in an array. */
+  blocks?: BlockShape;
+  /** Keep comments as "//" properties. Default false. */
+  comments?: boolean;
+  /** Fold expressions without variables or function calls into their values. Default false. */
+  simplify?: boolean;
+}
+
+/** Parses native-syntax HCL into the JSON `@cdktf/hcl2json` gives (synchronously). */
+export function parse(filename: string, text: string, options?: ParseOptions): Record<string, any>;
+
+/** A traversal an expression refers to. */
+export interface Reference {
+  /** As `@cdktf/hcl2json` writes it: `aws_instance.web.0.id`. */
+  value: string;
+  /** Offsets into the expression, in UTF-16 code units. */
+  startPosition: number;
+  endPosition: number;
+  range: Range;
+}
+
+/** The traversals an expression (or a template) refers to, in source order. */
+export function getReferencesInExpression(filename: string, expression: string): Reference[];
+
+export interface FormatOptions {
+  /** "hclfmt" (the default) or "terraform" (`terraform fmt`'s normalisations too). */
+  style?: "hclfmt" | "terraform";
+  filename?: string;
+  /** Refuse source with syntax errors (default true; "terraform" always refuses). */
+  check?: boolean;
+}
+
+/** Formats native-syntax HCL. */
+export function format(text: string, options?: FormatOptions): string;
+
+/** Every diagnostic of parsing `text` (the JSON syntax when `filename` ends in `.json`). */
+export function check(text: string, options?: { filename?: string }): Diagnostic[];
+
+/** A value in JavaScript: numbers a double cannot hold exactly are `bigint` (integers) or
+ * decimal strings, unless `bigNumbers` says otherwise. */
+export type Value = null | boolean | number | bigint | string | Value[] | { [name: string]: Value };
+
+export interface EvaluateOptions {
+  variables?: Record<string, unknown>;
+  /** The function library: "stdlib" (the default for evaluate), "terraform" or "none". */
+  functions?: "none" | "stdlib" | "terraform";
+  /** Numbers a double cannot hold: "bigint" (default; non-integers as decimal strings),
+   * "string" (decimal strings), or "number" (rounded, on request). */
+  bigNumbers?: "bigint" | "string" | "number";
+  /** Bound on the work of evaluation (default 2,000,000; null: none). */
+  evalLimit?: number | null;
+  filename?: string;
+}
+
+/** The value of one native-syntax expression. */
+export function evaluate(expression: string, options?: EvaluateOptions): Value;
+
+export interface DecodeOptions extends EvaluateOptions {
+  /** Default "none", as hcldec. */
+  functions?: "none" | "stdlib" | "terraform";
+  specFilename?: string;
+  /** "auto" (the default: JSON syntax when the file name ends in .json), "native" or "json". */
+  syntax?: "auto" | "native" | "json";
+  /** Keep object attributes whose value is null (hcldec drops them). */
+  keepNulls?: boolean;
+}
+
+/** Decodes a configuration with an hcldec spec file: the value `hcldec` prints. */
+export function decode(text: string, spec: string, options?: DecodeOptions): Value;
+
+export interface ToJSONOptions {
+  filename?: string;
+  /** Default "nested". */
+  blocks?: BlockShape;
+  /** Keep comments as "//" properties (default true). */
+  comments?: boolean;
+  simplify?: boolean;
+  pretty?: boolean;
+}
+
+/** Native syntax to the HCL JSON syntax, as text. */
+export function toJSON(text: string, options?: ToJSONOptions): string;
+
+/** The HCL JSON syntax to native syntax; with an hcldec `spec`, its blocks become blocks. */
+export function toNative(text: string, options?: { filename?: string; spec?: string; specFilename?: string }): string;
+
+export const convert: { toJSON: typeof toJSON; toNative: typeof toNative };
+
+/** Loads the WebAssembly module ahead of the first call; browsers must await it. `input`:
+ * where the module is (a URL, a `Response` or a promise of one, its bytes, or a compiled
+ * `WebAssembly.Module`); by default `hclkit_bg.wasm` beside the script. */
+export function init(input?: unknown): Promise<void>;
+
+/** The package's version. */
+export const version: string;
+
+declare const hclkit: {
+  parse: typeof parse;
+  getReferencesInExpression: typeof getReferencesInExpression;
+  format: typeof format;
+  check: typeof check;
+  evaluate: typeof evaluate;
+  decode: typeof decode;
+  convert: typeof convert;
+  toJSON: typeof toJSON;
+  toNative: typeof toNative;
+  init: typeof init;
+  version: string;
+  HCLError: typeof HCLError;
+};
+export default hclkit;

@@ -1,0 +1,260 @@
+// The package's JavaScript, shared by its three entry points (dist/hclkit.cjs for require,
+// dist/hclkit.mjs for import in Node, dist/hclkit.web.mjs for browsers and bundlers), which
+// scripts/build.mjs assembles from this file, the wasm-bindgen glue (`createGlue`) and a
+// loader (`loadModuleSync`, `loadModuleAsync`). Only arguments and output live here: every
+// HCL rule is the Rust library's (crates/hclkit-wasm calls it).
+
+/**
+ * The one error the package throws: `message` is the first error as `@cdktf/hcl2json` words
+ * it, `diagnostics` every diagnostic (severity, summary, detail, range, context, rendered).
+ */
+class HCLError extends Error {
+  constructor(message, diagnostics) {
+    super(message);
+    this.name = "HCLError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+let compiled = null; // the compiled WebAssembly.Module, kept for fresh instances
+let current = null; // the exports of the live instance (wasm-bindgen's glue)
+
+function instance() {
+  if (current === null) {
+    if (compiled === null) {
+      compiled = loadModuleSync();
+    }
+    const glue = createGlue();
+    glue.initSync({ module: compiled });
+    current = glue;
+  }
+  return current;
+}
+
+function internalError(e) {
+  const detail = String((e && e.message) || e);
+  const d = {
+    severity: "error",
+    summary: "Internal error",
+    detail: `The WebAssembly module stopped (${detail}); the next call uses a fresh instance.`,
+    range: null,
+    context: null,
+    rendered: `error: Internal error\n  = note: ${detail}\n`,
+  };
+  return new HCLError(`internal error: ${detail}`, [d]);
+}
+
+// Runs `f` with the instance; a trap (or anything else the module throws) drops the
+// instance so that the next call starts a fresh one, and becomes an HCLError.
+function call(f) {
+  const w = instance();
+  let out;
+  try {
+    out = f(w);
+  } catch (e) {
+    if (e instanceof HCLError) throw e;
+    current = null;
+    throw internalError(e);
+  }
+  if (out.charCodeAt(0) === 33 /* ! */) {
+    const failure = JSON.parse(out.slice(1));
+    throw new HCLError(failure.message, failure.diagnostics);
+  }
+  return out;
+}
+
+function invalid(what) {
+  const d = { severity: "error", summary: "Invalid argument", detail: what, range: null, context: null, rendered: `error: Invalid argument\n  = note: ${what}\n` };
+  return new HCLError(`invalid argument: ${what}`, [d]);
+}
+
+function text(value, name) {
+  if (typeof value !== "string") {
+    throw invalid(`${name} must be a string, not ${value === null ? "null" : typeof value}`);
+  }
+  return value;
+}
+
+function options(value) {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object") throw invalid(`options must be an object, not ${typeof value}`);
+  return value;
+}
+
+function choice(value, name, choices, fallback) {
+  if (value === undefined) return fallback;
+  const i = choices.indexOf(value);
+  if (i < 0) throw invalid(`${name} must be one of ${choices.map((c) => JSON.stringify(c)).join(", ")}, not ${JSON.stringify(value)}`);
+  return i;
+}
+
+function name(value, fallback) {
+  return value === undefined ? fallback : text(value, "filename");
+}
+
+const BLOCKS = ["array", "nested", "ordered"];
+const FUNCTIONS = ["none", "stdlib", "terraform"];
+const SYNTAX = ["auto", "native", "json"];
+const STYLES = ["hclfmt", "terraform"];
+const BIG = ["bigint", "string", "number"];
+
+// Variables as tagged JSON (crates/hclkit-wasm/src/values.rs): strings "s…", numbers a double
+// cannot carry (bigint) "n…".
+function tagged(variables) {
+  if (variables === undefined || variables === null) return "";
+  if (typeof variables !== "object" || Array.isArray(variables)) throw invalid("variables must be an object of names to values");
+  try {
+    return JSON.stringify(variables, (_, v) => {
+      switch (typeof v) {
+        case "string":
+          return "s" + v;
+        case "bigint":
+          return "n" + v;
+        case "number":
+          if (Number.isNaN(v)) throw invalid("NaN is not an HCL number");
+          return Number.isFinite(v) ? v : "n" + v;
+        case "function":
+        case "symbol":
+          throw invalid(`a ${typeof v} is not an HCL value`);
+        default:
+          return v;
+      }
+    });
+  } catch (e) {
+    if (e instanceof HCLError) throw e;
+    throw invalid(`variables cannot be converted: ${e && e.message}`);
+  }
+}
+
+function untagged(json, big) {
+  const mode = big === undefined ? "bigint" : BIG[choice(big, "bigNumbers", BIG, 0)];
+  return JSON.parse(json, (_, v) => {
+    if (typeof v !== "string") return v;
+    const rest = v.slice(1);
+    if (v.charCodeAt(0) === 115 /* s */) return rest;
+    if (rest === "Infinity" || rest === "-Infinity" || mode === "number") return Number(rest);
+    if (mode === "bigint" && /^-?[0-9]+$/.test(rest)) return BigInt(rest);
+    return rest;
+  });
+}
+
+function limit(value) {
+  if (value === undefined) return 2000000;
+  if (value === null || value === Infinity) return -1;
+  if (typeof value !== "number" || !(value >= 0)) throw invalid("evalLimit must be a non-negative number or null");
+  return value;
+}
+
+/** Parses native-syntax HCL into `@cdktf/hcl2json`'s JSON (by default), as an object. */
+function parse(filename, source, opts) {
+  const o = options(opts);
+  const out = call((w) =>
+    w.parse(
+      text(filename, "filename"),
+      text(source, "text"),
+      choice(o.blocks, "blocks", BLOCKS, 0),
+      o.comments === true,
+      o.simplify === true,
+      false,
+    ),
+  );
+  return JSON.parse(out);
+}
+
+/** The traversals an expression (or template) refers to, as `@cdktf/hcl2json` gives them. */
+function getReferencesInExpression(filename, expression) {
+  return JSON.parse(call((w) => w.references(text(filename, "filename"), text(expression, "expression"))));
+}
+
+/** Formats native-syntax HCL: `hclfmt`'s layout, or `terraform fmt`'s. */
+function format(source, opts) {
+  const o = options(opts);
+  const style = choice(o.style, "style", STYLES, 0);
+  return call((w) => w.format(name(o.filename, "input.hcl"), text(source, "text"), style, o.check !== false)).slice(1);
+}
+
+/** Every diagnostic of parsing `source` (JSON syntax when the file name ends in .json). */
+function check(source, opts) {
+  const o = options(opts);
+  return JSON.parse(call((w) => w.check(name(o.filename, "input.hcl"), text(source, "text"))));
+}
+
+/** The value of one native-syntax expression. */
+function evaluate(expression, opts) {
+  const o = options(opts);
+  const out = call((w) =>
+    w.evaluate(
+      name(o.filename, "<expression>"),
+      text(expression, "expression"),
+      tagged(o.variables),
+      choice(o.functions, "functions", FUNCTIONS, 1),
+      limit(o.evalLimit),
+    ),
+  );
+  return untagged(out, o.bigNumbers);
+}
+
+/** Decodes a configuration with an hcldec spec file, as `hcldec` does. */
+function decode(source, spec, opts) {
+  const o = options(opts);
+  const out = call((w) =>
+    w.decode(
+      name(o.filename, "input.hcl"),
+      text(source, "text"),
+      text(spec, "spec"),
+      name(o.specFilename, "spec.hcldec"),
+      tagged(o.variables),
+      choice(o.functions, "functions", FUNCTIONS, 0),
+      choice(o.syntax, "syntax", SYNTAX, 0),
+      o.keepNulls === true,
+      limit(o.evalLimit),
+    ),
+  );
+  if (out.charCodeAt(0) === 74 /* J */) return JSON.parse(out.slice(1));
+  return untagged(out, o.bigNumbers);
+}
+
+/** Native syntax to the HCL JSON syntax, as text. */
+function toJSON(source, opts) {
+  const o = options(opts);
+  const out = call((w) =>
+    w.parse(
+      name(o.filename, "input.hcl"),
+      text(source, "text"),
+      choice(o.blocks, "blocks", BLOCKS, 1),
+      o.comments !== false,
+      o.simplify === true,
+      o.pretty === true,
+    ),
+  );
+  return out.slice(1);
+}
+
+/** The HCL JSON syntax to native syntax (with a spec, its blocks become blocks). */
+function toNative(source, opts) {
+  const o = options(opts);
+  const spec = o.spec === undefined ? "" : text(o.spec, "spec");
+  return call((w) => w.to_native(name(o.filename, "input.hcl.json"), text(source, "text"), spec, name(o.specFilename, "spec.hcldec"))).slice(1);
+}
+
+const convert = { toJSON, toNative };
+
+/**
+ * Loads the WebAssembly module where it must be fetched (browsers); in Node the first call
+ * loads it synchronously, and `init()` only does so early.
+ */
+async function init(input) {
+  if (compiled === null) {
+    compiled = await loadModuleAsync(input);
+  }
+  instance();
+}
+
+// The test hook of crates/hclkit-wasm (`trap_for_tests`): a trap on purpose.
+const trapForTests = Symbol.for("hclkit.trapForTests");
+function trap() {
+  call((w) => {
+    w.trap_for_tests();
+    return " ";
+  });
+}

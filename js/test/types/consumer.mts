@@ -1,0 +1,26 @@
+// Compiled (not run) by `npm run typecheck` (tsc, noEmit): a consumer of the package's types,
+// through its own name as a user's project imports it.
+import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, init, version, HCLError } from "hclkit";
+import type { Diagnostic, Reference, Value, Range } from "hclkit";
+
+await init();
+const doc: Record<string, any> = parse("main.tf", 'a = 1\n', { blocks: "nested", comments: true });
+const refs: Reference[] = getReferencesInExpression("main.tf", "${var.a}");
+const start: number = refs[0].startPosition;
+const range: Range = refs[0].range;
+const text: string = format("a=1\n", { style: "terraform" });
+const diags: Diagnostic[] = check("a = \n", { filename: "x.hcl" });
+const severity: "error" | "warning" = diags[0].severity;
+const v: Value = evaluate("x + 1", { variables: { x: 1n }, functions: "terraform", bigNumbers: "string", evalLimit: null });
+const d: Value = decode("a = 1\n", 'object {\n}\n', { keepNulls: true, syntax: "native" });
+const j: string = convert.toJSON("a = 1\n", { pretty: true }) + toJSON("a = 1\n") + toNative('{"a": 1}', { spec: "" });
+const s: string = version + hclkit.version;
+try {
+  parse("main.tf", "a = ");
+} catch (e) {
+  if (e instanceof HCLError) {
+    const first: Diagnostic | undefined = e.diagnostics[0];
+    void [first?.rendered, e.message];
+  }
+}
+export const used = [doc, start, range.start.line, text, severity, v, d, j, s];
