@@ -58,7 +58,7 @@ pub enum Command {
     /// Edit a file as hcledit does (attribute, block and body verbs), keeping what is not edited.
     #[command(long_about = edit::ABOUT, disable_help_flag = true)]
     Edit(edit::EditArgs),
-    /// Show what a Terraform module declares (as terraform-config-inspect), its graph or unused symbols.
+    /// Show what a Terraform module declares, its dependency graph or its unused symbols.
     #[command(long_about = inspect::ABOUT)]
     Inspect(inspect::InspectArgs),
     /// Print a shell completion script.

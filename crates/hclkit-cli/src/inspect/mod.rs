@@ -7,7 +7,7 @@
 //! ```
 //!
 //! The module is the `*.tf` (native syntax) and `*.tf.json` (JSON) files directly in DIR
-//! (default `.`), read in name order. The work is the library's
+//! (default `.`), read in Terraform's order (by name, override files last). The work is the library's
 //! (`hclkit_terraform::inspect::Module`, `hclkit::analysis`); this command reads the files and
 //! prints.
 
@@ -21,9 +21,11 @@ use hclkit_terraform::inspect::Module;
 use hclkit_value::json::{Escape, Node};
 
 /// The long help.
-pub const ABOUT: &str = "Show what a Terraform module declares: input variables, outputs, locals, managed and data \
-resources, module calls, required core and provider versions, provider configurations, with file, line and column. \
-The module is the *.tf and *.tf.json files directly in DIR (default: the current directory).
+pub const ABOUT: &str = "Show what a Terraform module declares, its dependency graph or its unused symbols.
+
+What a module declares: input variables, outputs, locals, managed and data resources, module calls, required core \
+and provider versions, provider configurations, with file, line and column. The module is the *.tf and *.tf.json \
+files directly in DIR (default: the current directory).
 
 Markdown by default, as terraform-config-inspect prints it; --json gives terraform-config-inspect's --json document \
 (its fields and order, so scripts that read it read this) with hclkit's additions under names it does not use \
@@ -44,9 +46,10 @@ pub enum GraphFormat {
 /// The arguments of `hclkit inspect`.
 #[derive(clap::Args, Debug)]
 #[command(
-    about = "Show what a Terraform module declares (as terraform-config-inspect), its dependency graph or its unused symbols",
+    about = "Show what a Terraform module declares, its dependency graph or its unused symbols",
     after_help = "Exit status: 0 when the module was read without errors, 1 when it has errors (syntax errors, \
-undeclared references or, with --graph, cycles; what could be read is still printed), 2 when DIR cannot be read."
+undeclared references or, with --graph, cycles; what could be read is still printed), 2 when DIR cannot be read \
+and 2 on a usage error."
 )]
 pub struct InspectArgs {
     /// The module's directory.
@@ -66,19 +69,17 @@ pub struct InspectArgs {
     pub unused: bool,
 }
 
-/// The module's files: `*.tf` and `*.tf.json` directly in `dir`, in name order.
+/// The module's files directly in `dir`, in the order Terraform reads them.
 fn module_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+    use hclkit_terraform::inspect::{is_module_file, sort_module_files};
+    let mut names: Vec<String> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().map(|t| t.is_file() || t.is_symlink()).unwrap_or(false))
-        .map(|e| e.path())
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            !name.starts_with('.') && (name.ends_with(".tf") || name.ends_with(".tf.json"))
-        })
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| is_module_file(n))
         .collect();
-    files.sort();
-    Ok(files)
+    sort_module_files(&mut names);
+    Ok(names.into_iter().map(|n| dir.join(n)).collect())
 }
 
 /// Runs `hclkit inspect`.

@@ -547,6 +547,42 @@ impl Module {
     }
 }
 
+/// Whether a file of a module's directory is one of its configuration files: `*.tf` (the
+/// native syntax) or `*.tf.json` (JSON), except editors' leftovers (names starting with `.`,
+/// ending with `~`, or `#...#`), as Terraform and terraform-config-inspect choose them. The
+/// front ends list the directory and ask this, then [`sort_module_files`].
+///
+/// ```
+/// use hclkit_terraform::inspect::is_module_file;
+/// assert!(is_module_file("main.tf") && is_module_file("vars.tf.json"));
+/// assert!(!is_module_file(".#main.tf") && !is_module_file("main.tf~") && !is_module_file("#main.tf#"));
+/// assert!(!is_module_file("terraform.tfvars") && !is_module_file("x.json"));
+/// ```
+pub fn is_module_file(name: &str) -> bool {
+    let leftover = name.starts_with('.') || name.ends_with('~') || (name.starts_with('#') && name.ends_with('#'));
+    !leftover && (name.ends_with(".tf") || name.ends_with(".tf.json"))
+}
+
+/// Sorts a module's file names in the order Terraform reads them: by name, the override
+/// files (`override.tf`, `*_override.tf`, and their `.tf.json`) after all others, so that
+/// what they define wins.
+///
+/// ```
+/// let mut names = vec!["z.tf", "override.tf", "a_override.tf.json", "b.tf"];
+/// hclkit_terraform::inspect::sort_module_files(&mut names);
+/// assert_eq!(names, ["b.tf", "z.tf", "a_override.tf.json", "override.tf"]);
+/// ```
+pub fn sort_module_files<S: AsRef<str>>(names: &mut [S]) {
+    let is_override = |n: &str| {
+        let stem = n.strip_suffix(".tf.json").or_else(|| n.strip_suffix(".tf")).unwrap_or(n);
+        stem == "override" || stem.ends_with("_override")
+    };
+    names.sort_by(|a, b| {
+        let (a, b) = (a.as_ref(), b.as_ref());
+        (is_override(a), a).cmp(&(is_override(b), b))
+    });
+}
+
 /// A resource type's default provider: its prefix before the first `_` (the whole type
 /// without one).
 pub fn default_provider(type_name: &str) -> String {
