@@ -201,6 +201,13 @@ impl Attribute {
         &self.expr
     }
 
+    /// Replaces the value expression (the attribute keeps its name and comments). Through
+    /// [`Document::set`](super::Document::set) or a [`VisitMut`](super::visit::VisitMut) the
+    /// attribute is then laid out again when printed.
+    pub fn set_expr(&mut self, expr: Expression) {
+        self.expr = expr;
+    }
+
     /// The trailing comment on the attribute's last line, if any (with its `#` or `//`).
     pub fn trailing_comment(&self) -> Option<&str> {
         let t = self.trail.trim();

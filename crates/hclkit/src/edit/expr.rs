@@ -3,7 +3,8 @@
 
 use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::Expr;
-use crate::syntax::native::parse_expression;
+use crate::syntax::native::token::TokenKind;
+use crate::syntax::native::{parse_expression, ParseOptions, Tokens};
 use crate::Span;
 
 use super::text::Text;
@@ -19,14 +20,15 @@ pub struct Expression {
 pub enum Step {
     /// An object constructor's item, by key.
     Key(String),
-    /// A tuple constructor's element.
+    /// A tuple constructor's element, or a function call's argument.
     Index(usize),
 }
 
 /// Why an edit inside an expression failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExprError {
-    /// The step's expression is not an object constructor (key) or tuple constructor (index).
+    /// The step's expression is not an object constructor (key), a tuple constructor or a
+    /// function call (index).
     NotAContainer(String),
     /// The index is past the tuple's end.
     NoSuchElement(usize),
@@ -37,7 +39,7 @@ pub enum ExprError {
 impl std::fmt::Display for ExprError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ExprError::NotAContainer(s) => write!(f, "not an object or tuple constructor: {s}"),
+            ExprError::NotAContainer(s) => write!(f, "not an object, a tuple or a function call: {s}"),
             ExprError::NoSuchElement(i) => write!(f, "no element [{i}]"),
             ExprError::NoSuchKey(k) => write!(f, "no key {k:?}"),
         }
@@ -188,9 +190,7 @@ impl Expression {
         let mut e = file.expr();
         let mut found = Found { value: e.span(), item: e.span() };
         for step in path {
-            while let Expr::Parens(p) = e {
-                e = p.inner();
-            }
+            e = unparen(e);
             match (step, e) {
                 (Step::Key(k), Expr::Object(o)) => {
                     let item = o
@@ -204,6 +204,11 @@ impl Expression {
                     let el = t.exprs().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
                     found = Found { value: el.span(), item: el.span() };
                     e = el;
+                }
+                (Step::Index(i), Expr::FunctionCall(c)) => {
+                    let arg = c.args().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
+                    found = Found { value: arg.span(), item: arg.span() };
+                    e = arg;
                 }
                 (_, other) => {
                     let s = other.span();
@@ -262,4 +267,169 @@ impl std::str::FromStr for Expression {
     fn from_str(s: &str) -> Result<Expression, Diagnostics> {
         Expression::parse(s)
     }
+}
+
+/// An object constructor's item ([`Expression::object_items`]): its key, its value and the
+/// comments it owns, by the rules of body items: the comment lines directly above it (no blank
+/// line between) and the comment at the end of its last line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectItem {
+    /// The key as written (`name`, `"quoted key"`, `(var.k)`).
+    pub key: Expression,
+    /// The key's name: the identifier or the literal string's value; `None` for other keys.
+    pub name: Option<String>,
+    /// The value.
+    pub value: Expression,
+    /// The comment lines directly above the item, as written (empty if none).
+    pub leading_comments: String,
+    /// The comment at the end of the item's last line (after a comma, if any), without its
+    /// newline.
+    pub trailing_comment: Option<String>,
+}
+
+/// A function call ([`Expression::call`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    /// The function's name (`upper`, `provider::aws::arn_parse`).
+    pub name: String,
+    /// The arguments in order, each as written.
+    pub args: Vec<Expression>,
+    /// Whether the last argument is followed by `...`.
+    pub expand_final: bool,
+}
+
+impl Expression {
+    /// The items of an object constructor (through parentheses), in order, with their
+    /// comments; `None` for any other expression.
+    ///
+    /// ```
+    /// use hclkit::edit::Expression;
+    ///
+    /// let e = Expression::parse("{\n  # the zone\n  zone = \"b\" # for now\n\n  \"a b\" = 1\n}").unwrap();
+    /// let items = e.object_items().unwrap();
+    /// assert_eq!(items.len(), 2);
+    /// assert_eq!(items[0].name.as_deref(), Some("zone"));
+    /// assert_eq!(items[0].value.as_str(), "\"b\"");
+    /// assert_eq!(items[0].leading_comments, "  # the zone\n");
+    /// assert_eq!(items[0].trailing_comment.as_deref(), Some("# for now"));
+    /// assert_eq!(items[1].name.as_deref(), Some("a b"));
+    /// assert_eq!(items[1].leading_comments, ""); // a blank line between: not its comment
+    /// assert!(Expression::parse("[1]").unwrap().object_items().is_none());
+    /// ```
+    pub fn object_items(&self) -> Option<Vec<ObjectItem>> {
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let tokens = parse.tokens()?;
+        let Expr::Object(o) = unparen(parse.value().expr()) else { return None };
+        let items = o
+            .items()
+            .map(|i| {
+                let (ks, ke) = (i.key.span().start as usize, i.key.span().end as usize);
+                let (vs, ve) = (i.value.span().start as usize, i.value.span().end as usize);
+                ObjectItem {
+                    key: Expression { text: self.text.slice(ks..ke) },
+                    name: key_text(&self.text, i.key.span()),
+                    value: Expression { text: self.text.slice(vs..ve) },
+                    leading_comments: leading_comments(&self.text, tokens, ks).to_owned(),
+                    trailing_comment: trailing_comment(&self.text, tokens, ve).map(str::to_owned),
+                }
+            })
+            .collect();
+        Some(items)
+    }
+
+    /// The elements of a tuple constructor (through parentheses), each as written; `None`
+    /// for any other expression.
+    ///
+    /// ```
+    /// use hclkit::edit::Expression;
+    ///
+    /// let e = Expression::parse("[1, var.x, [2]]").unwrap();
+    /// let els: Vec<String> = e.elements().unwrap().iter().map(|e| e.to_string()).collect();
+    /// assert_eq!(els, ["1", "var.x", "[2]"]);
+    /// assert!(e.elements().unwrap()[1].text().is_shared() == e.text().is_shared());
+    /// ```
+    pub fn elements(&self) -> Option<Vec<Expression>> {
+        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        let Expr::Tuple(t) = unparen(file.expr()) else { return None };
+        Some(t.exprs().map(|e| self.sub(e.span())).collect())
+    }
+
+    /// The function call this expression is (through parentheses): its name and arguments;
+    /// `None` for any other expression.
+    ///
+    /// ```
+    /// use hclkit::edit::Expression;
+    ///
+    /// let c = Expression::parse("merge(local.tags, { Name = \"x\" }, var.more...)").unwrap().call().unwrap();
+    /// assert_eq!(c.name, "merge");
+    /// assert_eq!(c.args.len(), 3);
+    /// assert_eq!(c.args[1].as_str(), "{ Name = \"x\" }");
+    /// assert!(c.expand_final);
+    /// ```
+    pub fn call(&self) -> Option<Call> {
+        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        let Expr::FunctionCall(c) = unparen(file.expr()) else { return None };
+        Some(Call {
+            name: c.name().into_owned(),
+            args: c.args().map(|a| self.sub(a.span())).collect(),
+            expand_final: c.expand_final(),
+        })
+    }
+
+    /// The part of this expression at `span` (shared with the source when this is).
+    fn sub(&self, span: Span) -> Expression {
+        Expression { text: self.text.slice(span.start as usize..span.end as usize) }
+    }
+}
+
+fn unparen(mut e: Expr<'_>) -> Expr<'_> {
+    while let Expr::Parens(p) = e {
+        e = p.inner();
+    }
+    e
+}
+
+/// The comment lines directly above the line of `pos` in `src` (no blank line between), if
+/// nothing but white space comes before `pos` on its line.
+fn leading_comments<'a>(src: &'a str, tokens: &Tokens, pos: usize) -> &'a str {
+    let line_start = |p: usize| src[..p].rfind('\n').map_or(0, |i| i + 1);
+    let start = line_start(pos);
+    if !src[start..pos].trim().is_empty() {
+        return "";
+    }
+    let mut first = start;
+    while first > 0 {
+        let prev = line_start(first - 1);
+        let line = &src[prev..first];
+        if line.trim().is_empty() {
+            break;
+        }
+        let ws = line.len() - line.trim_start().len();
+        // A comment line: a comment from its first non-blank byte to its end.
+        match tokens.at((prev + ws) as u32) {
+            Some(t) if t.kind == TokenKind::Comment && t.span.end as usize >= first - 1 => {
+                let cs = t.span.start as usize;
+                let cl = line_start(cs);
+                if !src[cl..cs].trim().is_empty() {
+                    break;
+                }
+                first = cl;
+            }
+            _ => break,
+        }
+    }
+    &src[first..start]
+}
+
+/// The comment after `pos` on its line (after an optional comma), without its newline.
+fn trailing_comment<'a>(src: &'a str, tokens: &Tokens, pos: usize) -> Option<&'a str> {
+    let rest = &src[pos..];
+    let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let mut p = pos + skip;
+    if src[p..].starts_with(',') {
+        p += 1;
+        p += src[p..].len() - src[p..].trim_start_matches([' ', '\t']).len();
+    }
+    let t = tokens.at(p as u32).filter(|t| t.kind == TokenKind::Comment && t.span.start as usize == p)?;
+    Some(src[p..t.span.end as usize].trim_end())
 }

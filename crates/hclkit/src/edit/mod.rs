@@ -26,7 +26,7 @@
 //! ```
 //!
 //! Addresses (`resource.aws_instance.web.ami`, `locals.workload["vpc0"].cidr`, `x[0]`) are
-//! described in [`address`] and `docs/edit.md`.
+//! described in [`address`] and `docs/edit.md`; [`visit`] walks every item and expression.
 
 pub mod address;
 mod body;
@@ -34,10 +34,11 @@ mod build;
 mod expr;
 mod render;
 mod text;
+pub mod visit;
 
 pub use address::Address;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
-pub use expr::{ExprError, Expression, Step};
+pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
 pub use text::Text;
 
 use crate::diagnostic::Diagnostics;

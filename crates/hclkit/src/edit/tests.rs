@@ -170,3 +170,46 @@ fn broken_and_odd_files_print_back() {
         assert_eq!(d.to_string(), s, "{s:?}");
     }
 }
+
+#[test]
+fn object_items_own_their_comments() {
+    let src = "x = {\n  /* block\n     comment */\n  # line\n  a = 1, # one\n  b = 2 /* two */\n  # alone\n\n  c = [3]\n  d = f(1) }\n";
+    let d = doc(src);
+    let items = d.get("x").unwrap().object_items().unwrap();
+    let names: Vec<_> = items.iter().map(|i| i.name.clone().unwrap()).collect();
+    assert_eq!(names, ["a", "b", "c", "d"]);
+    assert_eq!(items[0].leading_comments, "  /* block\n     comment */\n  # line\n");
+    assert_eq!(items[0].trailing_comment.as_deref(), Some("# one"));
+    assert_eq!(items[1].leading_comments, "");
+    assert_eq!(items[1].trailing_comment.as_deref(), Some("/* two */"));
+    // A comment with a blank line after it is nobody's.
+    assert_eq!(items[2].leading_comments, "");
+    assert_eq!(items[3].trailing_comment, None);
+    // Values are ranges of the document's source.
+    assert!(items.iter().all(|i| i.value.text().is_shared() && i.key.text().is_shared()));
+    assert_eq!(items[2].value.elements().unwrap()[0].as_str(), "3");
+    let call = items[3].value.call().unwrap();
+    assert_eq!((call.name.as_str(), call.args.len(), call.expand_final), ("f", 1, false));
+    // The path API still reads and edits the same items.
+    assert_eq!(d.get("x[\"c\"][0]").unwrap().as_str(), "3");
+    // Not a container: None, no panic.
+    for e in ["1", "var.x", "(", "{", "[1,", "f("] {
+        let e = Expression::raw(e);
+        assert!(e.object_items().is_none() || e.as_str() == "{");
+        let _ = (e.elements(), e.call());
+    }
+}
+
+#[test]
+fn call_arguments_by_index() {
+    let mut d = doc("tags = merge(local.common, {\n  Name = \"web\" # the name\n}, var.extra)\n");
+    assert_eq!(d.get("tags[0]").unwrap().as_str(), "local.common");
+    assert_eq!(d.get("tags[1][\"Name\"]").unwrap().as_str(), "\"web\"");
+    d.set("tags[1][\"Name\"]", Expression::parse("\"db\"").unwrap()).unwrap();
+    d.set("tags[2]", Expression::parse("var.more").unwrap()).unwrap();
+    assert_eq!(d.to_string(), "tags = merge(local.common, {\n  Name = \"db\" # the name\n}, var.more)\n");
+    assert!(d.remove("tags[0]").unwrap());
+    assert_eq!(d.get("tags[0]").unwrap().as_str().trim_start(), "{\n  Name = \"db\" # the name\n}");
+    assert!(!d.remove("tags[7]").unwrap());
+    assert!(d.set("tags[7]", Expression::parse("1").unwrap()).is_err());
+}
