@@ -52,9 +52,17 @@ impl Document {
         self.inner.remove(address).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
-    /// The comment lines the attribute at ``address`` owns (directly above it), as written.
+    /// The comment lines the attribute, object item or list element at ``address`` owns
+    /// (directly above it, no blank line between), as written; ``None`` if there is nothing
+    /// there.
     fn comments(&self, address: &str) -> Option<String> {
-        self.inner.attribute(address).map(|i| i.leading_comments().to_owned())
+        self.inner.comments(address)
+    }
+
+    /// Replaces the comment lines the attribute, object item or list element at ``address``
+    /// owns with ``text``, one ``#`` comment a line (``""`` clears them).
+    fn set_comments(&mut self, address: &str, text: &str) -> PyResult<()> {
+        self.inner.set_comments(address, text).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// The whole file as the formatter lays it out.

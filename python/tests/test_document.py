@@ -26,3 +26,16 @@ def test_errors():
     doc = hclkit.Document("a = 1\n")
     with pytest.raises(hclkit.HCLError):
         doc.set("a", "[", expression=True)
+
+
+def test_comments_of_object_items():
+    doc = hclkit.Document('tags = {\n  # the name\n  Name = "web"\n  Env  = "prod"\n}\n')
+    assert doc.comments('tags["Name"]') == "  # the name\n"
+    assert doc.comments('tags["Env"]') == ""
+    assert doc.comments('tags["Nope"]') is None
+    doc.set_comments('tags["Env"]', "where it runs")
+    doc.set_comments('tags["Name"]', "")
+    # A comment line ends the = group: hclfmt's layout of the edited lines.
+    assert str(doc) == 'tags = {\n  Name = "web"\n  # where it runs\n  Env = "prod"\n}\n'
+    with pytest.raises(ValueError):
+        doc.set_comments("nothing", "x")

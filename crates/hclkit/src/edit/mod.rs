@@ -220,6 +220,47 @@ impl Document {
         Ok(false)
     }
 
+    /// The comment lines owned by the attribute, object item, tuple element or call argument
+    /// at `address` (directly above it, no blank line between), as written; `None` if there is
+    /// nothing there.
+    ///
+    /// ```
+    /// use hclkit::edit::Document;
+    ///
+    /// let mut doc: Document = "# tags\ntags = {\n  # the name\n  Name = \"web\"\n}\n".parse().unwrap();
+    /// assert_eq!(doc.comments("tags").as_deref(), Some("# tags\n"));
+    /// assert_eq!(doc.comments("tags[\"Name\"]").as_deref(), Some("  # the name\n"));
+    /// doc.set_comments("tags[\"Name\"]", "shown in the console").unwrap();
+    /// doc.set_comments("tags", "").unwrap();
+    /// assert_eq!(doc.to_string(), "tags = {\n  # shown in the console\n  Name = \"web\"\n}\n");
+    /// ```
+    pub fn comments(&self, address: &str) -> Option<String> {
+        let a = address::parse(address).ok()?;
+        let p = address::find_attribute(&self.body, &a.parts)?;
+        let item = item_at(&self.body, &p);
+        if a.path.is_empty() {
+            return Some(item.leading_comments().to_owned());
+        }
+        item.as_attribute()?.expr.comments(&a.path)
+    }
+
+    /// Replaces the comment lines owned by the attribute, object item, tuple element or call
+    /// argument at `address` with `text`, each line a `#` comment (an empty `text` clears
+    /// them); see [`Expression::set_comments`] for items inside an expression.
+    pub fn set_comments(&mut self, address: &str, text: &str) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let p = address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        let item = item_at_mut(&mut self.body, &p);
+        if a.path.is_empty() {
+            item.set_leading_comments(text);
+            return Ok(());
+        }
+        let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+        attr.expr.set_comments(&a.path, text)?;
+        item.dirty = true;
+        Ok(())
+    }
+
     /// Removes the attribute (or key, or element) at `address`; false if there is none.
     pub fn remove(&mut self, address: &str) -> Result<bool, EditError> {
         let a = address::parse(address).map_err(EditError::Address)?;
