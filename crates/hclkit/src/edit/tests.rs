@@ -227,10 +227,7 @@ fn comments_of_items_inside_expressions() {
     assert_eq!(d.to_string(), "ports = [\n  80,\n  # tls\n  # also\n  443, # tls\n]\ninline = { a = 1, b = 2 }\n");
     // No place for comment lines: an error, the text unchanged.
     let before = d.to_string();
-    assert!(matches!(
-        d.set_comments("inline[\"b\"]", "x"),
-        Err(EditError::Expr(ExprError::NotOnItsOwnLine))
-    ));
+    assert!(matches!(d.set_comments("inline[\"b\"]", "x"), Err(EditError::Expr(ExprError::NotOnItsOwnLine))));
     assert!(matches!(d.set_comments("nothing", "x"), Err(EditError::NotFound(_))));
     assert_eq!(d.to_string(), before);
     // The attribute's own comments through the same call.
