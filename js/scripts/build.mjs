@@ -8,7 +8,8 @@
 //   4. the entry points dist/hclkit.cjs, dist/hclkit.mjs and dist/hclkit.web.mjs are the glue,
 //      src/core.js and a loader for each platform.
 //
-// HCLKIT_SKIP_CARGO=1 skips step 1 (the module already built).
+// HCLKIT_SKIP_CARGO=1 skips step 1 (the module already built); HCLKIT_WASM_IN names another
+// cargo output to package (a build with other features or profile settings, to compare).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -25,7 +26,7 @@ const pkg = JSON.parse(readFileSync(join(js, "package.json"), "utf8"));
 if (!process.env.HCLKIT_SKIP_CARGO) {
   run("cargo", ["build", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "hclkit-wasm"]);
 }
-const built = join(root, "target/wasm32-unknown-unknown/wasm/hclkit_wasm.wasm");
+const built = process.env.HCLKIT_WASM_IN || join(root, "target/wasm32-unknown-unknown/wasm/hclkit_wasm.wasm");
 const tmp = join(js, "build");
 const dist = join(js, "dist");
 rmSync(tmp, { recursive: true, force: true });

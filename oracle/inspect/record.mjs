@@ -6,7 +6,7 @@
 //
 // Usage:
 //   node oracle/inspect/record.mjs --oracle DIR/node_modules/@evops/hcl-terraform-parser \
-//        [--corpus /work/shared/corpus] [--out crates/hclkit-cli/tests/data/inspect]
+//        [--corpus /work/shared/corpus] [--out crates/hclkit-terraform/tests/data/inspect]
 //
 // For every directory under CORPUS/realworld holding at least one `*.tf` file (a Terraform
 // module; 1,341 of them), in sorted path order, or the subset chosen by STRIDE below:
@@ -44,7 +44,7 @@ function arg(name, dflt) {
 
 const oracleDir = path.resolve(arg('--oracle'));
 const corpus = path.resolve(arg('--corpus', '/work/shared/corpus'));
-const out = path.resolve(arg('--out', 'crates/hclkit-cli/tests/data/inspect'));
+const out = path.resolve(arg('--out', 'crates/hclkit-terraform/tests/data/inspect'));
 const all = process.argv.includes('--all');
 
 // The subset kept in the repository (the whole corpus gives 1,341 modules and 5.9 MB of JSON):

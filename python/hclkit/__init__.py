@@ -30,6 +30,7 @@ from ._hclkit import (
     dumps,
     evaluate,
     format,
+    inspect,
     loads,
 )
 
@@ -43,6 +44,7 @@ __all__ = [
     "dumps",
     "evaluate",
     "format",
+    "inspect",
     "load",
     "loads",
 ]

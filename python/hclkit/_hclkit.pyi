@@ -1,6 +1,7 @@
 """Type stubs of the native module (hclkit._hclkit); the public names are re-exported by
 hclkit. Keep in step with python/src (tests/test_api.py checks the parameter names)."""
 
+import os
 from typing import Any, Callable, Dict, List, Literal, Optional, Union
 
 Source = Union[str, bytes, bytearray]
@@ -48,6 +49,8 @@ def evaluate(
 ) -> Any: ...
 def format(text: Source, *, filename: Optional[str] = None, check: bool = True) -> str: ...
 def dumps(data: Dict[str, Any], spec: Optional[Source] = None, *, spec_filename: Optional[str] = None) -> str: ...
+
+def inspect(source: Union[str, bytes, "os.PathLike[str]"], *, filename: Optional[str] = None) -> Dict[str, Any]: ...
 
 class Document:
     def __init__(self, text: str, *, filename: Optional[str] = None) -> None: ...

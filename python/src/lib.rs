@@ -8,6 +8,7 @@
 mod diags;
 mod document;
 mod dumps;
+mod inspect;
 mod library;
 mod loads;
 mod values;
@@ -306,6 +307,7 @@ fn _hclkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(dumps::dumps, m)?)?;
+    m.add_function(wrap_pyfunction!(inspect::inspect, m)?)?;
     m.add_class::<document::Document>()?;
     m.add("FUNCTION_LIBRARIES", library::NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

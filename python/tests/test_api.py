@@ -14,11 +14,11 @@ PKG = Path(hclkit.__file__).parent
 
 
 def test_public_names() -> None:
-    for name in ["loads", "load", "decode", "evaluate", "format", "dumps", "HCLError", "__version__"]:
+    for name in ["loads", "load", "decode", "evaluate", "format", "dumps", "inspect", "HCLError", "__version__"]:
         assert hasattr(hclkit, name), name
     assert issubclass(hclkit.HCLError, Exception)
     assert (PKG / "py.typed").exists()
-    for f in [hclkit.loads, hclkit.load, hclkit.decode, hclkit.evaluate, hclkit.format, hclkit.dumps]:
+    for f in [hclkit.loads, hclkit.load, hclkit.decode, hclkit.evaluate, hclkit.format, hclkit.dumps, hclkit.inspect]:
         assert f.__doc__ and len(f.__doc__) > 80, f.__name__
 
 
@@ -45,7 +45,7 @@ def stub_signatures() -> dict[str, list[str]]:
 
 def test_stubs_match_the_native_signatures() -> None:
     stubs = stub_signatures()
-    assert set(stubs) == {"loads", "decode", "evaluate", "format", "dumps"}
+    assert set(stubs) == {"loads", "decode", "evaluate", "format", "dumps", "inspect"}
     for name, params in stubs.items():
         sig = inspect.signature(getattr(hclkit, name))
         runtime = [p.name for p in sig.parameters.values() if p.kind is not p.KEYWORD_ONLY] + ["*"] + [

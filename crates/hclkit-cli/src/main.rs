@@ -20,6 +20,7 @@ mod convert;
 mod edit;
 mod eval;
 mod fmt;
+mod inspect;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -57,6 +58,9 @@ pub enum Command {
     /// Edit a file as hcledit does (attribute, block and body verbs), keeping what is not edited.
     #[command(long_about = edit::ABOUT, disable_help_flag = true)]
     Edit(edit::EditArgs),
+    /// Show what a Terraform module declares, its dependency graph or its unused symbols.
+    #[command(long_about = inspect::ABOUT)]
+    Inspect(inspect::InspectArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => convert::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
         Command::Eval(a) => eval::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
         Command::Edit(a) => edit::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
+        Command::Inspect(a) => inspect::run(a, cli.color.resolve(std::io::stderr().is_terminal())),
         Command::Completions(a) => completions::run(a, color),
     }
 }

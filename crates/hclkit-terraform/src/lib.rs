@@ -47,6 +47,8 @@ mod time;
 mod util;
 mod yaml;
 
+pub mod inspect;
+
 pub use policy::FsPolicy;
 
 /// The function table as modules build it: by name.

@@ -105,6 +105,22 @@ pub trait Body: Send + Sync + fmt::Debug {
         false
     }
 
+    /// Every block written directly in the body, of any type, in source order, for a walk
+    /// without a schema. The native syntax lists them; the JSON syntax cannot tell a block
+    /// from an object without a schema and lists none (the default).
+    ///
+    /// ```
+    /// use hclkit::body::Body;
+    /// use hclkit::syntax::native::NativeBody;
+    ///
+    /// let file = hclkit::parse_config(b"a = 1\nb \"x\" {\n}\nc {\n}\n".as_slice(), "main.hcl").into_value();
+    /// let types: Vec<String> = NativeBody::from_file(&file).blocks().iter().map(|b| b.type_name.to_string()).collect();
+    /// assert_eq!(types, ["b", "c"]);
+    /// ```
+    fn blocks(&self) -> Vec<Block> {
+        Vec::new()
+    }
+
     /// Every expression written in the body, nested blocks' included, in source order: what
     /// a static analysis walks without a schema (references, a language server's "find
     /// uses"). The default takes [`just_attributes`](Body::just_attributes), which is all

@@ -38,7 +38,7 @@ fn every_subcommand_help_starts_with_a_summary_and_states_its_exit_statuses() {
         .filter_map(|l| l.split_whitespace().next())
         .filter(|&name| name != "help")
         .collect();
-    assert_eq!(subs, ["check", "fmt", "convert", "eval", "edit", "completions"]);
+    assert_eq!(subs, ["check", "fmt", "convert", "eval", "edit", "inspect", "completions"]);
     for sub in subs {
         // The summary the command list shows is the help's first line.
         let listed = top.lines().find(|l| l.split_whitespace().next() == Some(sub)).unwrap();

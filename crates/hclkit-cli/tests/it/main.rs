@@ -16,6 +16,7 @@ mod fmt_cli;
 mod hcldec_cli;
 mod hclfmt_cli;
 mod hostile;
+mod inspect_cli;
 mod readme;
 mod repo_docs;
 mod scripts;

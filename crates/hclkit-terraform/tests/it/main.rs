@@ -10,6 +10,7 @@ mod awkward_arguments;
 mod catalog;
 mod catalog_doc;
 mod filesystem_policy;
+mod inspect_oracle;
 mod no_panic;
 mod recorded;
 mod terraform_functions;

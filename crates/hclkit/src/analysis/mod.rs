@@ -203,12 +203,17 @@ impl Analysis {
             };
             schema = schema.block(r.block_type.clone(), &labels);
         }
+        for t in scheme.address_blocks() {
+            if !seen_types.contains(&t.as_str()) {
+                schema = schema.block(t.clone(), &[]);
+            }
+        }
         // Expressions outside every symbol (a provider block's, say) refer too.
-        let mut outside: Vec<Arc<dyn Expression>> = Vec::new();
+        let mut outside: Vec<Arc<dyn Body>> = Vec::new();
         for body in bodies {
             let (content, rest, diags) = body.partial_content(&schema);
             a.diagnostics.extend(diags);
-            outside.extend(rest.expressions());
+            outside.push(rest);
             for block in &content.blocks {
                 for (ri, rule) in scheme.rules().iter().enumerate().filter(|(_, r)| *r.block_type == *block.type_name) {
                     a.declare(ri, rule, block);
@@ -343,21 +348,60 @@ impl Analysis {
         .with_subject(t.source_range().unwrap_or_default())
     }
 
-    fn resolve(&mut self, outside: Vec<Arc<dyn Expression>>) {
+    /// The names iterator blocks bind ([`Scheme::iterators`]) in `body` and the blocks nested
+    /// in it, each with the range it is bound in.
+    fn iterator_scopes(&self, body: &dyn Body, out: &mut Vec<(String, Range)>) {
+        if self.scheme.iterator_blocks().is_empty() {
+            return;
+        }
+        let mut blocks = body.blocks();
+        while let Some(b) = blocks.pop() {
+            if let Some((_, attr)) = self.scheme.iterator_blocks().iter().find(|(t, _)| **t == *b.type_name) {
+                let (c, _, _) = b.body.partial_content(&BodySchema::new().attribute(attr.clone(), false));
+                let name = c.attributes.get(attr).and_then(|a| crate::body::expr_as_keyword(a.expr.as_ref()));
+                if let Some(name) = name.or_else(|| b.labels.first().cloned()) {
+                    // The block's extent: from its header to the end of its last expression.
+                    let start = b.def_range();
+                    let end =
+                        b.body.expressions().iter().map(|e| e.range().end).max_by_key(|p| p.byte).unwrap_or(start.end);
+                    out.push((name, Range { filename: start.filename.clone(), start: start.start, end }));
+                }
+            }
+            blocks.extend(b.body.blocks());
+        }
+    }
+
+    fn resolve(&mut self, outside: Vec<Arc<dyn Body>>) {
         let n = self.symbols.len();
         self.deps = vec![Vec::new(); n];
         self.used_by = vec![Vec::new(); n];
         let mut exprs: Vec<(Option<SymbolId>, Arc<dyn Expression>)> = Vec::new();
+        let mut scopes: Vec<(String, Range)> = Vec::new();
         for (id, s) in self.symbols.iter().enumerate() {
             match &s.target {
                 Target::Expression(e) => exprs.push((Some(id), e.clone())),
-                Target::Block { body, .. } => exprs.extend(body.expressions().into_iter().map(|e| (Some(id), e))),
+                Target::Block { body, .. } => {
+                    exprs.extend(body.expressions().into_iter().map(|e| (Some(id), e)));
+                    self.iterator_scopes(body.as_ref(), &mut scopes);
+                }
             }
         }
-        exprs.extend(outside.into_iter().map(|e| (None, e)));
+        for body in &outside {
+            exprs.extend(body.expressions().into_iter().map(|e| (None, e)));
+            self.iterator_scopes(body.as_ref(), &mut scopes);
+        }
+        let bound = |t: &Traversal, at: &Range| {
+            let root = t.root_name().unwrap_or("");
+            scopes.iter().any(|(name, r)| {
+                name == root && r.filename == at.filename && r.start.byte <= at.start.byte && at.end.byte <= r.end.byte
+            })
+        };
         for (from, e) in exprs {
             for t in e.variables() {
                 let range = t.source_range().unwrap_or_default();
+                if bound(&t, &range) {
+                    continue;
+                }
                 let to = match self.lookup_traversal(&t) {
                     Ok(to) => to,
                     Err(ri) => {
@@ -367,7 +411,7 @@ impl Analysis {
                     }
                 };
                 if let (Some(f), Some(to)) = (from, to) {
-                    if !self.deps[f].contains(&to) {
+                    if !self.deps[f].contains(&to) && !self.harmless_self_reference(f, to, &range) {
                         self.deps[f].push(to);
                     }
                 }
@@ -377,6 +421,23 @@ impl Analysis {
                 self.uses.push(Use { traversal: t, range, from, to });
             }
             self.functions.extend(e.functions().into_iter().map(|c| (from, c)));
+        }
+    }
+
+    /// Whether a use in symbol `from` of `to` is a block referring to itself outside its
+    /// value expression (a variable's `validation`, a check on the block's own attributes):
+    /// no dependency, as evaluating the value does not need it.
+    fn harmless_self_reference(&self, from: SymbolId, to: SymbolId, at: &Range) -> bool {
+        let sym = &self.symbols[from];
+        if from != to || !matches!(sym.target, Target::Block { .. }) {
+            return false;
+        }
+        match sym.value_expression() {
+            Some(v) => {
+                let r = v.range();
+                !(r.filename == at.filename && r.start.byte <= at.start.byte && at.end.byte <= r.end.byte)
+            }
+            None => true,
         }
     }
 
@@ -478,7 +539,17 @@ impl Analysis {
         }
         let subject =
             steps.first().map(|(_, u)| u.range.clone()).unwrap_or_else(|| self.symbols[comp[0]].name_range.clone());
-        Diagnostic::error("Cycle in references", detail).with_subject(subject)
+        let mut d = Diagnostic::error("Cycle in references", detail).with_subject(subject);
+        if comp.iter().any(|&c| self.scheme.rules()[self.symbols[c].rule].partial) {
+            // Through a symbol evaluated piece by piece: the cycle may not be real.
+            d.severity = crate::diagnostic::Severity::Warning;
+            d.detail = format!(
+                "{}\n(Through a symbol evaluated piece by piece, such as a module call, the cycle may not be real.)",
+                d.detail
+            )
+            .into();
+        }
+        d
     }
 
     /// The scheme analysed with.
@@ -535,11 +606,14 @@ impl Analysis {
         self.cyclic.get(id).copied().unwrap_or(false)
     }
 
-    /// The symbols nothing refers to (entry points, such as outputs, excepted), in
-    /// definition order.
+    /// The symbols nothing else refers to (a variable used only in its own validation is
+    /// unused; entry points, such as outputs, are not reported), in definition order.
     pub fn unused(&self) -> Vec<SymbolId> {
         (0..self.symbols.len())
-            .filter(|&s| self.used_by[s].is_empty() && !self.scheme.rules()[self.symbols[s].rule].entry)
+            .filter(|&s| {
+                self.used_by[s].iter().all(|&u| self.uses[u].from == Some(s))
+                    && !self.scheme.rules()[self.symbols[s].rule].entry
+            })
             .collect()
     }
 

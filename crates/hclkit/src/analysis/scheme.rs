@@ -32,6 +32,10 @@ pub struct Rule {
     /// An entry point: a symbol nothing refers to by design (an `output`), never reported
     /// unused.
     pub entry: bool,
+    /// A symbol the application evaluates piece by piece (a Terraform module call: each of
+    /// its outputs needs only some of its arguments), so a cycle through it may not be real:
+    /// it is reported as a warning, not an error.
+    pub partial: bool,
 }
 
 /// An address scheme, declared as data: a list of [`Rule`]s and the root names that are
@@ -44,7 +48,11 @@ pub struct Rule {
 ///
 /// // Nomad's: `var.NAME` is a `variable "NAME"` block (its value the `default`), `local.NAME`
 /// // each attribute of a `locals` block.
-/// let scheme = Scheme::new().block("var", "variable", 1).value("default").attributes("local", "locals");
+/// let scheme = Scheme::new()
+///     .block("var", "variable", 1)
+///     .value("default")
+///     .attributes("local", "locals")
+///     .iterators("dynamic", "iterator"); // a `dynamic` block binds its iterator
 /// assert_eq!(scheme, Scheme::nomad());
 /// assert_eq!(scheme.rules().len(), 2);
 /// ```
@@ -52,6 +60,8 @@ pub struct Rule {
 pub struct Scheme {
     rules: Vec<Rule>,
     reserved: Vec<String>,
+    addresses: Vec<String>,
+    iterators: Vec<(String, String)>,
 }
 
 fn steps(prefix: &str) -> Vec<String> {
@@ -72,6 +82,7 @@ impl Scheme {
             block_type: block_type.to_owned(),
             form: Form::Attributes,
             entry: false,
+            partial: false,
         });
         self
     }
@@ -83,7 +94,13 @@ impl Scheme {
     /// application binds itself, such as a `dynamic` block's iterator, are left alone).
     pub fn block(mut self, prefix: &str, block_type: &str, labels: usize) -> Scheme {
         let form = Form::Block { labels, value: None };
-        self.rules.push(Rule { prefix: steps(prefix), block_type: block_type.to_owned(), form, entry: false });
+        self.rules.push(Rule {
+            prefix: steps(prefix),
+            block_type: block_type.to_owned(),
+            form,
+            entry: false,
+            partial: false,
+        });
         self
     }
 
@@ -101,6 +118,41 @@ impl Scheme {
             r.entry = true;
         }
         self
+    }
+
+    /// The last rule's symbols are evaluated piece by piece ([`Rule::partial`]): a cycle
+    /// through one is a warning.
+    pub fn partial(mut self) -> Scheme {
+        if let Some(r) = self.rules.last_mut() {
+            r.partial = true;
+        }
+        self
+    }
+
+    /// Block types whose expressions are addresses, not references (Terraform's `moved` and
+    /// `removed` name resources that are gone): left out of the analysis.
+    pub fn addresses(mut self, block_types: &[&str]) -> Scheme {
+        self.addresses.extend(block_types.iter().map(|n| (*n).to_owned()));
+        self
+    }
+
+    /// Blocks that bind a name inside themselves, as HCL's `dynamic` blocks do: a
+    /// `block_type` block binds its first label, or the name in its `attribute`, so a
+    /// reference to that name inside it is no symbol's (only in bodies whose blocks the syntax
+    /// can list: the native syntax).
+    pub fn iterators(mut self, block_type: &str, attribute: &str) -> Scheme {
+        self.iterators.push((block_type.to_owned(), attribute.to_owned()));
+        self
+    }
+
+    /// The iterator-binding block types and their attributes ([`Scheme::iterators`]).
+    pub fn iterator_blocks(&self) -> &[(String, String)] {
+        &self.iterators
+    }
+
+    /// The block types whose expressions are addresses ([`Scheme::addresses`]).
+    pub fn address_blocks(&self) -> &[String] {
+        &self.addresses
     }
 
     /// Root names that never refer to a symbol (they matter for rules without a prefix,
@@ -122,8 +174,9 @@ impl Scheme {
 
     /// A Terraform module's: `var.NAME` (`variable`, value `default`), `local.NAME`
     /// (`locals`), `TYPE.NAME` (`resource`), `data.TYPE.NAME` (`data`), `module.NAME`
-    /// (`module`), and `output`s as entry points; `count`, `each`, `self`, `path` and
-    /// `terraform` are reserved.
+    /// (`module`, partial: each output needs only some arguments), and `output`s as entry
+    /// points; `count`, `each`, `self`, `path` and `terraform` are reserved; `moved` and
+    /// `removed` blocks hold addresses; `dynamic` blocks bind their iterator.
     ///
     /// ```
     /// use hclkit::analysis::{Analysis, Scheme};
@@ -144,10 +197,13 @@ impl Scheme {
             .block("", "resource", 2)
             .block("data", "data", 2)
             .block("module", "module", 1)
+            .partial()
             .block("output", "output", 1)
             .value("value")
             .entry()
             .reserved(&["count", "each", "self", "path", "terraform"])
+            .addresses(&["moved", "removed"])
+            .iterators("dynamic", "iterator")
     }
 
     /// Terragrunt's `terragrunt.hcl`: `local.NAME` (`locals`), `dependency.NAME`
@@ -157,7 +213,8 @@ impl Scheme {
     }
 
     /// Packer's: `var.NAME` (`variable`, value `default`), `local.NAME` (`locals`, and
-    /// `local "NAME"` blocks with their `expression`), `data.TYPE.NAME` (`data`).
+    /// `local "NAME"` blocks with their `expression`), `data.TYPE.NAME` (`data`); `dynamic`
+    /// blocks bind their iterator.
     pub fn packer() -> Scheme {
         Scheme::new()
             .block("var", "variable", 1)
@@ -166,10 +223,16 @@ impl Scheme {
             .block("local", "local", 1)
             .value("expression")
             .block("data", "data", 2)
+            .iterators("dynamic", "iterator")
     }
 
-    /// Nomad's job files: `var.NAME` (`variable`, value `default`), `local.NAME` (`locals`).
+    /// Nomad's job files: `var.NAME` (`variable`, value `default`), `local.NAME` (`locals`);
+    /// `dynamic` blocks bind their iterator.
     pub fn nomad() -> Scheme {
-        Scheme::new().block("var", "variable", 1).value("default").attributes("local", "locals")
+        Scheme::new()
+            .block("var", "variable", 1)
+            .value("default")
+            .attributes("local", "locals")
+            .iterators("dynamic", "iterator")
     }
 }

@@ -144,6 +144,36 @@ fn cycles_are_reported_step_by_step_and_evaluate_unknown() {
 }
 
 #[test]
+fn terraform_moved_blocks_hold_addresses_and_module_cycles_are_warnings() {
+    let src = "moved {\n  from = aws_instance.old\n  to = aws_instance.new\n}\nresource \"aws_instance\" \"new\" {\n  ami = module.m.ami\n}\n\
+               module \"m\" {\n  source = \"./m\"\n  id = aws_instance.new.id\n}\n";
+    let a = Analysis::new(&[native(src, "x.tf")], &Scheme::terraform());
+    assert_eq!(summaries(&a), ["Cycle in references"]);
+    assert!(!a.diagnostics().has_errors(), "a cycle through a module call is a warning");
+}
+
+#[test]
+fn a_dynamic_block_binds_its_iterator_inside_itself() {
+    let src = "resource \"x_y\" \"z\" {\n  dynamic \"data\" {\n    for_each = var.d\n    content {\n      a = data.value\n    }\n  }\n\
+               dynamic \"b\" {\n    for_each = []\n    iterator = it\n    content {\n      c = it.key\n      d = data.q.r\n    }\n  }\n}\n\
+               variable \"d\" {}\n";
+    let a = Analysis::new(&[native(src, "x.tf")], &Scheme::terraform());
+    // data.value is the iterator; data.q.r is outside the `data` block's scope: undeclared.
+    let d: Vec<String> = a.diagnostics().iter().map(|d| d.detail.to_string()).collect();
+    assert_eq!(d, ["No data block declares data.q.r."]);
+}
+
+#[test]
+fn a_block_may_refer_to_itself_outside_its_value() {
+    let src = "variable \"n\" {\n  default = 1\n  validation {\n    condition = var.n > 0\n  }\n}\n\
+               variable \"m\" {\n  default = var.m\n}\n";
+    let a = Analysis::new(&[native(src, "x.tf")], &Scheme::terraform());
+    assert_eq!(summaries(&a), ["Cycle in references"]);
+    assert!(!a.is_cyclic(a.lookup("var.n").unwrap()) && a.is_cyclic(a.lookup("var.m").unwrap()));
+    assert_eq!(a.uses_of(a.lookup("var.n").unwrap()).count(), 1);
+}
+
+#[test]
 fn an_error_makes_dependents_unknown_without_more_errors() {
     let src = "locals {\n  a = 1 + \"x\"\n  b = local.a + 1\n  c = 2\n}\n";
     let a = Analysis::new(&[native(src, "x.hcl")], &Scheme::terraform());

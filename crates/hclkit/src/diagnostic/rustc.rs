@@ -243,6 +243,22 @@ impl LineStarts {
 /// The snippet of `src` for a subject (and context): whole lines around both, with the
 /// annotations relative to the snippet's start, and the end (line, column) of a range cut
 /// short because it spans more than [`MAX_RENDERED_LINES`] lines.
+/// `i`, moved back to the start of the UTF-8 character it is inside.
+fn char_start(src: &[u8], mut i: usize) -> usize {
+    while i > 0 && i < src.len() && src[i] & 0xC0 == 0x80 {
+        i -= 1;
+    }
+    i
+}
+
+/// `i`, moved on to the end of the UTF-8 character it is inside.
+fn char_end(src: &[u8], mut i: usize) -> usize {
+    while i < src.len() && src[i] & 0xC0 == 0x80 {
+        i += 1;
+    }
+    i
+}
+
 fn snippet<'s>(
     src: &'s [u8],
     subject: &crate::Range,
@@ -254,8 +270,10 @@ fn snippet<'s>(
     let line_of = |byte: usize| starts.partition_point(|&s| s <= byte).saturating_sub(1);
     let line_end = |line: usize| starts.get(line + 1).map_or(len, |&s| s - 1);
 
-    let s = (subject.start.byte as usize).min(len);
-    let mut e = (subject.end.byte as usize).clamp(s, len);
+    // Ranges may cut a character (the JSON syntax reports the first byte of a leading byte
+    // order mark): the snippet's spans are widened to whole characters.
+    let s = char_start(src, (subject.start.byte as usize).min(len));
+    let mut e = char_end(src, (subject.end.byte as usize).clamp(s, len));
     // A subject ending just after a newline (the reference's ranges often include it) is
     // drawn up to the end of its line, not as a range running into the next line.
     while e > s && matches!(src[e - 1], b'\n' | b'\r') {
@@ -270,8 +288,8 @@ fn snippet<'s>(
     let mut window = (starts[first], line_end(line_of(e)));
     let mut ctx = None;
     if let Some(c) = context.filter(|c| c.filename == subject.filename) {
-        let cs = (c.start.byte as usize).min(len);
-        let mut ce = (c.end.byte as usize).clamp(cs, len);
+        let cs = char_start(src, (c.start.byte as usize).min(len));
+        let mut ce = char_end(src, (c.end.byte as usize).clamp(cs, len));
         while ce > cs && matches!(src[ce - 1], b'\n' | b'\r') {
             ce -= 1;
         }
@@ -357,6 +375,21 @@ mod tests {
             "error: Invalid operand\n --> t.hcl:2:10\n  |\n2 |   port = \"x\" + 1\n  |          ^^^----\n  |\n  \
              = note: Unsuitable value for left operand.\n"
         );
+    }
+
+    #[test]
+    fn a_range_inside_a_character_is_drawn_over_the_whole_character() {
+        // The JSON syntax reports "Invalid start of value" on the first byte of a byte order
+        // mark; drawing it once panicked inside annotate-snippets (a slice off a char boundary).
+        let src = "\u{feff}a = 1\n";
+        let subject = Range {
+            filename: "t.json".into(),
+            start: Pos { line: 1, column: 1, byte: 0 },
+            end: Pos { line: 1, column: 2, byte: 1 },
+        };
+        let d = Diagnostic::error("Invalid start of value", "").with_subject(subject.clone()).with_context(subject);
+        let text = Renderer::plain().render(&d, &("t.json", src.as_bytes()));
+        assert!(text.starts_with("error: Invalid start of value\n --> t.json:1:1\n"), "{text}");
     }
 
     #[test]

@@ -251,6 +251,14 @@ impl fmt::Debug for NativeBody {
 }
 
 impl Body for NativeBody {
+    fn blocks(&self) -> Vec<Block> {
+        self.syntax()
+            .blocks()
+            .filter(|b| !self.hidden.blocks.contains(b.block_type().as_ref()))
+            .map(|b| self.block(b, Arc::from(b.block_type().as_ref())))
+            .collect()
+    }
+
     fn expressions(&self) -> Vec<Arc<dyn Expression>> {
         // The body's own items less the hidden ones, then nested blocks' items, in source
         // order (a stack of bodies to walk: nesting is bounded by the parser, but a loop
