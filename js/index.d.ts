@@ -150,5 +150,30 @@ declare const hclkit: {
   init: typeof init;
   version: string;
   HCLError: typeof HCLError;
+  Document: typeof Document;
 };
 export default hclkit;
+
+/** A native-syntax file open for editing, with the library's addresses (`resource.aws_instance.web.ami`,
+ * object keys and list indexes too), as in Rust and Python. */
+export class Document {
+  /** Reads `text`; throws an HCLError on syntax errors. */
+  constructor(text: string, options?: { filename?: string });
+  /** The source text of the attribute (or key, or element) at `address`. */
+  get(address: string): string | undefined;
+  /** Sets it to a JavaScript value written as HCL (or, with `expression: true`, to HCL source
+   * text); whether it existed. */
+  set(address: string, value: unknown, options?: { expression?: boolean }): boolean;
+  /** Removes it; whether there was one. */
+  remove(address: string): boolean;
+  /** The comment lines the attribute owns (directly above it), as written. */
+  comments(address: string): string | undefined;
+  /** The whole text: byte for byte the input where nothing was edited. */
+  toString(): string;
+  /** The whole file as the formatter lays it out. */
+  format(): string;
+  /** The edits that turn the original text into the current one. */
+  edits(): { range: Range; text: string }[];
+  /** Frees its memory now (else the garbage collector does). */
+  free(): void;
+}

@@ -237,6 +237,101 @@ function toNative(source, opts) {
   return call((w) => w.to_native(name(o.filename, "input.hcl.json"), text(source, "text"), spec, name(o.specFilename, "spec.hcldec"))).slice(1);
 }
 
+/**
+ * A native-syntax file open for editing (the library's `hclkit::edit::Document`, with the
+ * same addresses as in Rust and Python): `get`, `set`, `remove`, `comments`, `toString()`
+ * (byte for byte the input where nothing was edited), `format()`, `edits()`.
+ */
+class Document {
+  constructor(source, opts) {
+    const o = options(opts);
+    const filename = name(o.filename, "input.hcl");
+    text(source, "text");
+    const glue = instance();
+    let inner;
+    try {
+      inner = new glue.Document(filename, source);
+    } catch (e) {
+      current = null;
+      throw internalError(e);
+    }
+    const errors = inner.errors();
+    if (errors !== "") {
+      inner.free();
+      const failure = JSON.parse(errors.slice(1));
+      throw new HCLError(failure.message, failure.diagnostics);
+    }
+    this._glue = glue;
+    this._inner = inner;
+  }
+
+  // Runs `f` on the document: an HCLError if the instance holding it was replaced after a
+  // trap, and a trap in `f` drops the instance as `call` does.
+  _call(f) {
+    if (this._glue !== current || this._inner === null) {
+      throw invalid("the document was lost: the module trapped (or the document was freed) since it was read");
+    }
+    return call(() => f(this._inner));
+  }
+
+  // A plain result of the document (a string or undefined) in the call protocol.
+  _plain(f) {
+    return JSON.parse(this._call((d) => " " + JSON.stringify(f(d) ?? null))) ?? undefined;
+  }
+
+  /** The source text of the attribute (or key, or element) at `address`, or `undefined`. */
+  get(address) {
+    const a = text(address, "address");
+    return this._plain((d) => d.get(a));
+  }
+
+  /** Sets the attribute at `address` to `value` (a JavaScript value written as HCL; with
+   * `{ expression: true }`, `value` is HCL source text). Whether the attribute existed. */
+  set(address, value, opts) {
+    const a = text(address, "address");
+    const o = options(opts);
+    if (o.expression === true) {
+      const src = text(value, "value");
+      return JSON.parse(this._call((d) => d.set(a, src, "")));
+    }
+    const t = tagged({ v: value }).slice(5, -1);
+    return JSON.parse(this._call((d) => d.set(a, "", t)));
+  }
+
+  /** Removes the attribute (or key, or element) at `address`; whether there was one. */
+  remove(address) {
+    const a = text(address, "address");
+    return JSON.parse(this._call((d) => d.remove(a)));
+  }
+
+  /** The comment lines the attribute at `address` owns (directly above it), or `undefined`. */
+  comments(address) {
+    const a = text(address, "address");
+    return this._plain((d) => d.comments(a));
+  }
+
+  /** The whole text. */
+  toString() {
+    return this._plain((d) => d.text());
+  }
+
+  /** The whole file as the formatter lays it out. */
+  format() {
+    return this._plain((d) => d.format());
+  }
+
+  /** The edits that turn the original text into the current one: `[{ range, text }]`. */
+  edits() {
+    return JSON.parse(this._call((d) => " " + d.edits()));
+  }
+
+  /** Frees the document's memory now (else the garbage collector does). */
+  free() {
+    if (this._inner !== null && this._glue === current) this._inner.free();
+    this._inner = null;
+  }
+}
+
 const convert = { toJSON, toNative };
 
 /**

@@ -10,6 +10,7 @@
 //! (nesting depth, evaluation budget) is the library's.
 
 pub mod diags;
+pub mod document;
 pub mod values;
 
 use std::sync::{Arc, OnceLock};

@@ -1,6 +1,6 @@
 // Compiled (not run) by `npm run typecheck` (tsc, noEmit): a consumer of the package's types,
 // through its own name as a user's project imports it.
-import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, init, version, HCLError } from "hclkit";
+import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, init, version, HCLError, Document } from "hclkit";
 import type { Diagnostic, Reference, Value, Range } from "hclkit";
 
 await init();
@@ -23,4 +23,8 @@ try {
     void [first?.rendered, e.message];
   }
 }
-export const used = [doc, start, range.start.line, text, severity, v, d, j, s];
+const doc2 = new Document("a = 1\n", { filename: "a.tf" });
+const existed: boolean = doc2.set("a", 2) && doc2.remove("b");
+const edits: { range: Range; text: string }[] = doc2.edits();
+const got: string | undefined = doc2.get("a");
+export const used = [existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];

@@ -1,0 +1,143 @@
+//! `Document`: lossless editing (`hclkit::edit::Document`) with the library's addresses, as in
+//! Rust and Python. The JavaScript wrapper (`js/src/core.js`) holds one of these per
+//! `hclkit.Document` and turns the results (the crate's one-string protocol) into values.
+
+use hclkit::edit::{Document as Doc, Expression};
+use hclkit::pos::{ColumnUnit, LineIndex};
+use hclkit::Diagnostics;
+use hclkit_value::json::{write_string, Escape};
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::{diags, fail, fail_plain, ok, values};
+
+/// A native-syntax file open for editing.
+#[wasm_bindgen]
+pub struct Document {
+    inner: Doc,
+    filename: String,
+    /// The parse's diagnostics, kept for [`Document::errors`].
+    diags: Diagnostics,
+}
+
+#[wasm_bindgen]
+impl Document {
+    /// Reads `text`; never fails (see [`Document::errors`] for its syntax errors).
+    #[wasm_bindgen(constructor)]
+    pub fn new(filename: &str, text: &str) -> Document {
+        let (inner, diags) = Doc::parse(text, filename);
+        Document { inner, filename: filename.to_owned(), diags }
+    }
+
+    /// The failure for the text's syntax errors, or an empty string when it has none.
+    ///
+    /// ```
+    /// assert_eq!(hclkit_wasm::document::Document::new("a.tf", "a = 1\n").errors(), "");
+    /// assert!(hclkit_wasm::document::Document::new("a.tf", "a = \n").errors().starts_with('!'));
+    /// ```
+    pub fn errors(&self) -> String {
+        if !self.diags.has_errors() {
+            return String::new();
+        }
+        let named = (self.filename.as_str(), self.inner.original().as_bytes());
+        fail(&diags::message("parse config", &self.diags), &self.diags, &named)
+    }
+
+    /// The source text of the attribute (or key, or element) at `address`, if there is one.
+    pub fn get(&self, address: &str) -> Option<String> {
+        self.inner.get(address).map(|e| e.as_str().to_owned())
+    }
+
+    /// Sets the attribute (or key, or element) at `address` to `expression` (source text)
+    /// when `tagged` is empty, else to the value of the tagged JSON `tagged` written as HCL.
+    /// The result: whether the attribute existed (`" true"`, `" false"`), or a failure.
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = 1 # one\n");
+    /// assert_eq!(d.set("a", "2", ""), " true");
+    /// assert_eq!(d.set("b", "", r#"{"x":["sy"]}"#), " false");
+    /// assert_eq!(d.text(), "a = 2 # one\nb = {\n  x = [\"y\"]\n}\n");
+    /// ```
+    pub fn set(&mut self, address: &str, expression: &str, tagged: &str) -> String {
+        let expr = if tagged.is_empty() {
+            match Expression::parse(expression) {
+                Ok(e) => e,
+                Err(d) => return fail(&diags::message("set", &d), &d, &("<expression>", expression.as_bytes())),
+            }
+        } else {
+            let value = match values::from_tagged(tagged.as_bytes()) {
+                Ok(v) => v,
+                Err(e) => return fail_plain("Invalid value", &e),
+            };
+            match Expression::from_value(&value) {
+                Ok(e) => e,
+                Err(e) => return fail_plain("Value not writable as HCL", &e.to_string()),
+            }
+        };
+        match self.inner.set(address, expr) {
+            Ok(existed) => ok(if existed { "true" } else { "false" }),
+            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+        }
+    }
+
+    /// Removes the attribute (or key, or element) at `address`: whether there was one
+    /// (`" true"`, `" false"`), or a failure.
+    pub fn remove(&mut self, address: &str) -> String {
+        match self.inner.remove(address) {
+            Ok(existed) => ok(if existed { "true" } else { "false" }),
+            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+        }
+    }
+
+    /// The comment lines the attribute at `address` owns (directly above it), as written.
+    pub fn comments(&self, address: &str) -> Option<String> {
+        self.inner.attribute(address).map(|i| i.leading_comments().to_owned())
+    }
+
+    /// The whole text, byte for byte the input where nothing was edited.
+    pub fn text(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The whole file as the formatter lays it out.
+    pub fn format(&self) -> String {
+        self.inner.format()
+    }
+
+    /// The edits that turn the original text into the current one, as JSON:
+    /// `[{"range": {"filename", "start", "end"}, "text"}]`, the range in the original text
+    /// (line and column from 1, columns in UTF-16 code units; byte offsets).
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = 1\nb = 2\n");
+    /// d.set("b", "3", "");
+    /// assert_eq!(
+    ///     d.edits(),
+    ///     r#"[{"range":{"filename":"a.tf","start":{"line":2,"column":1,"byte":6},"end":{"line":3,"column":1,"byte":12}},"text":"b = 3\n"}]"#
+    /// );
+    /// ```
+    pub fn edits(&self) -> String {
+        let original = self.inner.original().as_bytes();
+        let index = LineIndex::new(original);
+        let mut out = String::from("[");
+        for (i, e) in self.inner.edits().iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"range\":{\"filename\":");
+            write_string(&mut out, &self.filename, Escape::Plain);
+            for (key, byte) in [("start", e.range.start), ("end", e.range.end)] {
+                let lc = index.line_column(original, byte as u32, ColumnUnit::Utf16);
+                out.push_str(&format!(
+                    ",\"{key}\":{{\"line\":{},\"column\":{},\"byte\":{byte}}}",
+                    lc.line + 1,
+                    lc.column + 1
+                ));
+            }
+            out.push_str("},\"text\":");
+            write_string(&mut out, &e.text, Escape::Plain);
+            out.push('}');
+        }
+        out.push(']');
+        out
+    }
+}
