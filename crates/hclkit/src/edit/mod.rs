@@ -76,6 +76,34 @@ impl fmt::Display for EditError {
 
 impl std::error::Error for EditError {}
 
+impl EditError {
+    /// The error as a diagnostic about `address` (the address the failed call was given):
+    /// a summary, the detail, and the address's range in a source named `<address>`.
+    ///
+    /// ```
+    /// use hclkit::edit::Document;
+    ///
+    /// let mut doc: Document = "a = 1\n".parse().unwrap();
+    /// let err = doc.set_comments("b", "x").unwrap_err();
+    /// let d = err.to_diagnostic("b");
+    /// assert_eq!(d.summary, "Nothing at the address");
+    /// assert_eq!(d.detail, "There is no attribute at b.");
+    /// let r = d.subject.unwrap();
+    /// assert_eq!((&*r.filename, r.start.column, r.end.column), ("<address>", 1, 2));
+    /// ```
+    pub fn to_diagnostic(&self, address: &str) -> crate::diagnostic::Diagnostic {
+        let (summary, detail) = match self {
+            EditError::Address(e) => ("Invalid address", format!("{address} is not an address: {e}.")),
+            EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
+            EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
+        };
+        let src = address.as_bytes();
+        let end = u32::try_from(src.len()).unwrap_or(u32::MAX);
+        let range = crate::pos::LineIndex::new(src).range(src, &Arc::from("<address>"), crate::Span::new(0, end));
+        crate::diagnostic::Diagnostic::error(summary, detail).with_subject(range)
+    }
+}
+
 impl From<ExprError> for EditError {
     fn from(e: ExprError) -> EditError {
         EditError::Expr(e)
