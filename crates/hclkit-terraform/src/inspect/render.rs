@@ -208,56 +208,49 @@ impl Module {
         out
     }
 
-    /// terraform-config-inspect's default Markdown: the module, its provider requirements,
-    /// input variables (required, or the default as JSON), outputs, managed and data
-    /// resources, child modules (a local source as a link), and problems.
+    /// terraform-config-inspect's default Markdown, as its template writes it: the module,
+    /// core and provider requirements, input variables (required, or the default as JSON),
+    /// outputs, managed and data resources, child modules, and problems.
     pub fn to_markdown(&self) -> String {
         let tt = |s: &str| format!("`{s}`");
-        let mut out = String::new();
-        let _ = write!(out, "\n# Module {}\n", tt(&self.path));
+        let mut out = format!("\n# Module {}", tt(&self.path));
         if !self.required_core.is_empty() {
-            out.push_str("\nCore Version Constraints:\n");
+            out.push_str("\n\nCore Version Constraints:");
             for c in &self.required_core {
-                let _ = writeln!(out, "* {}", tt(c));
+                let _ = write!(out, "\n* {}", tt(c));
             }
         }
         if !self.required_providers.is_empty() {
-            out.push_str("\nProvider Requirements:\n");
+            out.push_str("\n\nProvider Requirements:");
             for (name, r) in &self.required_providers {
-                let source = match &r.source {
-                    Some(src) => format!(" ([{src}](https://registry.terraform.io/providers/{src}/latest))"),
-                    None => String::new(),
-                };
+                let source = r.source.as_deref().map(|src| format!(" ({})", tt(src))).unwrap_or_default();
                 let versions = if r.version_constraints.is_empty() {
                     "(any version)".to_owned()
                 } else {
                     tt(&r.version_constraints.join(", "))
                 };
-                let _ = writeln!(out, "* **{name}{source}:** {versions}");
+                let _ = write!(out, "\n* **{name}{source}:** {versions}");
             }
         }
         if !self.variables.is_empty() {
-            out.push_str("\n## Input Variables\n");
+            out.push_str("\n\n## Input Variables");
             for v in self.variables.values() {
                 let req = if v.required {
                     " (required)".to_owned()
                 } else {
                     let mut d = String::new();
-                    match &v.default {
-                        Some(val) => value(val).write(&mut d, None, Escape::Go),
-                        None => d.push_str("null"),
-                    }
+                    v.default.as_ref().map(value).unwrap_or(Node::Null).write(&mut d, None, Escape::Go);
                     format!(" (default {})", tt(&d))
                 };
                 let desc = v.description.as_deref().map(|d| format!(": {d}")).unwrap_or_default();
-                let _ = writeln!(out, "* {}{req}{desc}", tt(&v.name));
+                let _ = write!(out, "\n* {}{req}{desc}", tt(&v.name));
             }
         }
         if !self.outputs.is_empty() {
-            out.push_str("\n## Output Values\n");
+            out.push_str("\n\n## Output Values");
             for o in self.outputs.values() {
                 let desc = o.description.as_deref().map(|d| format!(": {d}")).unwrap_or_default();
-                let _ = writeln!(out, "* {}{desc}", tt(&o.name));
+                let _ = write!(out, "\n* {}{desc}", tt(&o.name));
             }
         }
         for (title, items) in [("Managed Resources", &self.managed_resources), ("Data Resources", &self.data_resources)]
@@ -265,34 +258,34 @@ impl Module {
             if items.is_empty() {
                 continue;
             }
-            let _ = write!(out, "\n## {title}\n");
+            let _ = write!(out, "\n\n## {title}");
             for (key, r) in items {
-                let _ = writeln!(out, "* {} from {}", tt(key), tt(&r.provider.name));
+                let _ = write!(out, "\n* {} from {}", tt(key), tt(&r.provider.name));
             }
         }
         if !self.module_calls.is_empty() {
-            out.push_str("\n## Child Modules\n");
+            out.push_str("\n\n## Child Modules");
             for m in self.module_calls.values() {
-                let local = m.source.starts_with("./") || m.source.starts_with("../");
-                let source = if local { format!("[{0}]({0})", m.source) } else { tt(&m.source) };
                 let version = m.version.as_deref().map(|v| format!(" ({})", tt(v))).unwrap_or_default();
-                let _ = writeln!(out, "* {} from {source}{version}", tt(&m.name));
+                let _ = write!(out, "\n* {} from {}{version}", tt(&m.name), tt(&m.source));
             }
         }
         if !self.diagnostics.is_empty() {
-            out.push_str("\n## Problems\n");
+            out.push_str("\n\n## Problems");
             for d in self.diagnostics.iter() {
                 let sev = if d.severity == Severity::Error { "Error: " } else { "Warning: " };
-                let _ = write!(out, "\n## {sev}{}\n", d.summary);
+                let _ = write!(out, "\n\n## {sev}{}", d.summary);
                 if let Some(r) = &d.subject {
-                    let _ = write!(out, "\n(at {} line {})\n", tt(&r.filename), r.start.line);
+                    let _ = write!(out, "\n\n(at {} line {}", tt(&r.filename), r.start.line);
                 }
+                // The template closes the parenthesis outside its `if`.
+                out.push_str(")\n");
                 if !d.detail.is_empty() {
-                    let _ = write!(out, "\n{}\n", d.detail);
+                    let _ = write!(out, "\n{}", d.detail);
                 }
             }
         }
-        out.push('\n');
+        out.push_str("\n\n");
         out
     }
 }

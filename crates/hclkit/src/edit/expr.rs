@@ -32,6 +32,11 @@ pub enum ExprError {
     NotAContainer(String),
     /// The index is past the tuple's end.
     NoSuchElement(usize),
+    /// Comments are set on an item of an object, a tuple or a call: the path is empty.
+    NotAnItem,
+    /// The item does not start its line (a constructor written on one line), so it has no
+    /// place for comment lines above it.
+    NotOnItsOwnLine,
     /// The key is not in the object.
     NoSuchKey(String),
 }
@@ -41,6 +46,10 @@ impl std::fmt::Display for ExprError {
         match self {
             ExprError::NotAContainer(s) => write!(f, "not an object, a tuple or a function call: {s}"),
             ExprError::NoSuchElement(i) => write!(f, "no element [{i}]"),
+            ExprError::NotAnItem => f.write_str("comments belong to an item: the path is empty"),
+            ExprError::NotOnItsOwnLine => {
+                f.write_str("the item does not start its line, so there is no place for comment lines above it")
+            }
             ExprError::NoSuchKey(k) => write!(f, "no key {k:?}"),
         }
     }
@@ -143,6 +152,54 @@ impl Expression {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// The comment lines that the object item, tuple element or call argument at `path` owns
+    /// (directly above it, no blank line between), as written; `None` if there is nothing at
+    /// `path` or it is empty.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let mut e = Expression::parse("{\n  # old\n  a = 1\n  b = 2\n}").unwrap();
+    /// let a = [Step::Key("a".into())];
+    /// assert_eq!(e.comments(&a).as_deref(), Some("  # old\n"));
+    /// e.set_comments(&a, "new\ntwo lines").unwrap();
+    /// e.set_comments(&[Step::Key("b".into())], "bee").unwrap();
+    /// assert_eq!(e.as_str(), "{\n  # new\n  # two lines\n  a = 1\n  # bee\n  b = 2\n}");
+    /// e.set_comments(&a, "").unwrap(); // clears them
+    /// assert_eq!(e.comments(&a).as_deref(), Some(""));
+    /// ```
+    pub fn comments(&self, path: &[Step]) -> Option<String> {
+        if path.is_empty() {
+            return None;
+        }
+        let start = self.locate(path).ok()?.item.start as usize;
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        Some(leading_comments(&self.text, parse.tokens()?, start).to_owned())
+    }
+
+    /// Replaces the comment lines that the object item, tuple element or call argument at
+    /// `path` owns with `text`, each of its lines a `#` comment at the item's indentation (an
+    /// empty `text` clears them). The item must start its line.
+    pub fn set_comments(&mut self, path: &[Step], text: &str) -> Result<(), ExprError> {
+        if path.is_empty() {
+            return Err(ExprError::NotAnItem);
+        }
+        let start = self.locate(path)?.item.start as usize;
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let Some(tokens) = parse.tokens() else { return Err(ExprError::NotOnItsOwnLine) };
+        let src: &str = &self.text;
+        let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+        if line_start == 0 || !src[line_start..start].trim().is_empty() {
+            return Err(ExprError::NotOnItsOwnLine);
+        }
+        let first = line_start - leading_comments(src, tokens, start).len();
+        let indent = &src[line_start..start];
+        let nl = if src[..line_start].ends_with("\r\n") { "\r\n" } else { "\n" };
+        let lines: String = text.lines().map(|l| format!("{indent}# {l}{nl}")).collect();
+        self.text.replace_range(first..line_start, &lines);
+        Ok(())
     }
 
     /// Removes the object item or tuple element at `path`; false if there is none.
