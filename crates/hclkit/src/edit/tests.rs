@@ -238,3 +238,24 @@ fn comments_of_items_inside_expressions() {
     d.set_comments("x[\"a\"]", "c").unwrap();
     assert_eq!(d.to_string(), "x = {\r\n  # c\r\n  a = 1\r\n}\r\n");
 }
+
+#[test]
+fn appending_elements_and_arguments() {
+    let mut d = doc("a = []\nb = [1,]\nc = [\n  1\n]\nd = f()\ne = g(x...)\n");
+    let v = |s: &str| Expression::parse(s).unwrap();
+    d.set("a[0]", v("1")).unwrap();
+    d.set("a[1]", v("2")).unwrap();
+    d.set("b[1]", v("2")).unwrap();
+    d.set("c[1]", v("2")).unwrap();
+    d.set("d[0]", v("x")).unwrap();
+    assert!(d.set("a[5]", v("9")).is_err());
+    // After `...` no argument can follow.
+    assert!(d.set("e[1]", v("y")).is_err());
+    assert_eq!(d.to_string(), "a = [1, 2]\nb = [1, 2]\nc = [\n  1,\n  2\n]\nd = f(x)\ne = g(x...)\n");
+    // Unchecked, broken text: an error or an edit, never a panic.
+    for t in ["[1", "[1,", "f(1", "[", "f(", "[1]]", "(([1]))", "[\n1"] {
+        let mut e = Expression::raw(t);
+        let _ = e.set(&[Step::Index(1)], &v("2"));
+        let _ = e.set(&[Step::Index(0), Step::Index(0)], &v("2"));
+    }
+}
