@@ -12,7 +12,7 @@
 // cargo output to package (a build with other features or profile settings, to compare).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const js = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -26,7 +26,8 @@ const pkg = JSON.parse(readFileSync(join(js, "package.json"), "utf8"));
 if (!process.env.HCLKIT_SKIP_CARGO) {
   run("cargo", ["build", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "hclkit-wasm"]);
 }
-const built = process.env.HCLKIT_WASM_IN || join(root, "target/wasm32-unknown-unknown/wasm/hclkit_wasm.wasm");
+const target = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, "target");
+const built = process.env.HCLKIT_WASM_IN || join(target, "wasm32-unknown-unknown/wasm/hclkit_wasm.wasm");
 const tmp = join(js, "build");
 const dist = join(js, "dist");
 rmSync(tmp, { recursive: true, force: true });
