@@ -8,11 +8,12 @@
 //   4. the entry points dist/hclkit.cjs, dist/hclkit.mjs and dist/hclkit.web.mjs are the glue,
 //      src/core.js and a loader for each platform.
 //
+// --no-terraform builds without Terraform's functions (the smaller module).
 // HCLKIT_SKIP_CARGO=1 skips step 1 (the module already built); HCLKIT_WASM_IN names another
 // cargo output to package (a build with other features or profile settings, to compare).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const js = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -23,10 +24,14 @@ const run = (cmd, args, cwd = root) => {
 };
 
 const pkg = JSON.parse(readFileSync(join(js, "package.json"), "utf8"));
+// `npm run build -- --no-terraform`: the smaller module, without Terraform's functions
+// (`functions: "terraform"` then throws an HCLError saying so).
+const noTerraform = process.argv.includes("--no-terraform");
 if (!process.env.HCLKIT_SKIP_CARGO) {
-  run("cargo", ["build", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "hclkit-wasm"]);
+  run("cargo", ["build", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "hclkit-wasm", ...(noTerraform ? ["--no-default-features"] : [])]);
 }
-const built = process.env.HCLKIT_WASM_IN || join(root, "target/wasm32-unknown-unknown/wasm/hclkit_wasm.wasm");
+const target = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, "target");
+const built = process.env.HCLKIT_WASM_IN || join(target, "wasm32-unknown-unknown/wasm/hclkit_wasm.wasm");
 const tmp = join(js, "build");
 const dist = join(js, "dist");
 rmSync(tmp, { recursive: true, force: true });

@@ -44,17 +44,25 @@ impl Document {
             let v = crate::values::from_py(value)?;
             Expression::from_value(&v).map_err(|e| PyValueError::new_err(e.to_string()))?
         };
-        self.inner.set(address, expr).map_err(|e| PyValueError::new_err(e.to_string()))
+        self.inner.set(address, expr).map_err(|e| edit_error(value.py(), &e, address))
     }
 
     /// Removes the attribute (or key, or element) at ``address``; whether there was one.
-    fn remove(&mut self, address: &str) -> PyResult<bool> {
-        self.inner.remove(address).map_err(|e| PyValueError::new_err(e.to_string()))
+    fn remove(&mut self, py: Python<'_>, address: &str) -> PyResult<bool> {
+        self.inner.remove(address).map_err(|e| edit_error(py, &e, address))
     }
 
-    /// The comment lines the attribute at ``address`` owns (directly above it), as written.
+    /// The comment lines the attribute, object item or list element at ``address`` owns
+    /// (directly above it, no blank line between), as written; ``None`` if there is nothing
+    /// there.
     fn comments(&self, address: &str) -> Option<String> {
-        self.inner.attribute(address).map(|i| i.leading_comments().to_owned())
+        self.inner.comments(address)
+    }
+
+    /// Replaces the comment lines the attribute, object item or list element at ``address``
+    /// owns with ``text``, one ``#`` comment a line (``""`` clears them).
+    fn set_comments(&mut self, py: Python<'_>, address: &str, text: &str) -> PyResult<()> {
+        self.inner.set_comments(address, text).map_err(|e| edit_error(py, &e, address))
     }
 
     /// The whole file as the formatter lays it out.
@@ -69,4 +77,9 @@ impl Document {
     fn __repr__(&self) -> String {
         format!("<hclkit.Document of {} items>", self.inner.body().items().len())
     }
+}
+
+/// A failed edit as `HCLError`, with the library's diagnostic for it.
+fn edit_error(py: Python<'_>, e: &hclkit::edit::EditError, address: &str) -> PyErr {
+    to_pyerr(py, Failure::new(hclkit::Diagnostics::from(e.to_diagnostic(address))))
 }

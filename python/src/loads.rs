@@ -137,7 +137,12 @@ fn too_deep() -> PyErr {
     PyValueError::new_err(format!("document nested more than {MAX_DEPTH} levels deep"))
 }
 
-pub(crate) fn node_to_py(py: Python<'_>, node: &JsonNode, numbers: Numbers<'_, '_>, depth: usize) -> PyResult<PyObject> {
+pub(crate) fn node_to_py(
+    py: Python<'_>,
+    node: &JsonNode,
+    numbers: Numbers<'_, '_>,
+    depth: usize,
+) -> PyResult<PyObject> {
     if depth > MAX_DEPTH {
         return Err(too_deep());
     }

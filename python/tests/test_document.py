@@ -26,3 +26,24 @@ def test_errors():
     doc = hclkit.Document("a = 1\n")
     with pytest.raises(hclkit.HCLError):
         doc.set("a", "[", expression=True)
+
+
+def test_comments_of_object_items():
+    doc = hclkit.Document('tags = {\n  # the name\n  Name = "web"\n  Env  = "prod"\n}\n')
+    assert doc.comments('tags["Name"]') == "  # the name\n"
+    assert doc.comments('tags["Env"]') == ""
+    assert doc.comments('tags["Nope"]') is None
+    doc.set_comments('tags["Env"]', "where it runs")
+    doc.set_comments('tags["Name"]', "")
+    # A comment line ends the = group: hclfmt's layout of the edited lines.
+    assert str(doc) == 'tags = {\n  Name = "web"\n  # where it runs\n  Env = "prod"\n}\n'
+    with pytest.raises(hclkit.HCLError) as info:
+        doc.set_comments("nothing", "x")
+    d = info.value.diagnostics[0]
+    assert (d["summary"], d["filename"], d["column"], d["end_column"]) == ("Nothing at the address", "<address>", 1, 8)
+    with pytest.raises(hclkit.HCLError) as info:
+        doc.remove('tags["Name"')
+    assert info.value.diagnostics[0]["summary"] == "Invalid address"
+    with pytest.raises(hclkit.HCLError) as info:
+        doc.set('tags["Name"].x', 1)
+    assert info.value.diagnostics[0]["summary"] == "Cannot edit the expression"

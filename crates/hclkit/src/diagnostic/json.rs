@@ -30,7 +30,7 @@ impl Diagnostics {
 
     /// The JSON document [`to_json`](Self::to_json) writes, `{"diagnostics": [...]}` (an
     /// empty list when there are none): each diagnostic's severity, summary, detail (when
-    /// not empty) and subject ([`Range::json_node`]).
+    /// not empty) and subject ([`Range::json_node`](crate::pos::Range::json_node)).
     ///
     /// ```
     /// use hclkit_value::json::Escape;

@@ -71,7 +71,7 @@ impl SourceFiles for (&str, &[u8]) {
 /// Renders one diagnostic as text, appending to `out`.
 ///
 /// This indexes the lines of the diagnostic's file for this one call: to render many
-/// diagnostics use [`Diagnostics::to_text`], which indexes each file once.
+/// diagnostics use [`Diagnostics::to_text`](super::Diagnostics::to_text), which indexes each file once.
 pub fn write_text(out: &mut String, diag: &Diagnostic, files: &dyn SourceFiles, width: usize, color: bool) {
     write_text_with(out, diag, files, width, color, &mut LineCache::default());
 }

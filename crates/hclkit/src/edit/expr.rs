@@ -32,6 +32,11 @@ pub enum ExprError {
     NotAContainer(String),
     /// The index is past the tuple's end.
     NoSuchElement(usize),
+    /// Comments are set on an item of an object, a tuple or a call: the path is empty.
+    NotAnItem,
+    /// The item does not start its line (a constructor written on one line), so it has no
+    /// place for comment lines above it.
+    NotOnItsOwnLine,
     /// The key is not in the object.
     NoSuchKey(String),
 }
@@ -41,6 +46,10 @@ impl std::fmt::Display for ExprError {
         match self {
             ExprError::NotAContainer(s) => write!(f, "not an object, a tuple or a function call: {s}"),
             ExprError::NoSuchElement(i) => write!(f, "no element [{i}]"),
+            ExprError::NotAnItem => f.write_str("comments belong to an item: the path is empty"),
+            ExprError::NotOnItsOwnLine => {
+                f.write_str("the item does not start its line, so there is no place for comment lines above it")
+            }
             ExprError::NoSuchKey(k) => write!(f, "no key {k:?}"),
         }
     }
@@ -107,7 +116,21 @@ impl Expression {
     }
 
     /// Sets the sub-expression at `path`; the last step may be a key the object lacks (it is
-    /// added as the object's last item).
+    /// added as the object's last item), or the index one past the end of a tuple or of a
+    /// call's arguments (the value is appended).
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let mut e = Expression::parse("[\n  \"a\",\n  \"b\",\n]").unwrap();
+    /// e.set(&[Step::Index(2)], &Expression::parse("\"c\"").unwrap()).unwrap();
+    /// assert_eq!(e.as_str(), "[\n  \"a\",\n  \"b\",\n  \"c\",\n]");
+    /// let mut e = Expression::parse("concat(a, [1])").unwrap();
+    /// e.set(&[Step::Index(2)], &Expression::parse("b").unwrap()).unwrap();
+    /// e.set(&[Step::Index(1), Step::Index(1)], &Expression::parse("2").unwrap()).unwrap();
+    /// assert_eq!(e.as_str(), "concat(a, [1, 2], b)");
+    /// assert!(e.set(&[Step::Index(9)], &Expression::parse("0").unwrap()).is_err());
+    /// ```
     pub fn set(&mut self, path: &[Step], value: &Expression) -> Result<(), ExprError> {
         match self.locate(path) {
             Ok(found) => {
@@ -141,8 +164,129 @@ impl Expression {
                 }
                 Ok(())
             }
+            Err(ExprError::NoSuchElement(i)) => self.append(path, i, value),
             Err(e) => Err(e),
         }
+    }
+
+    /// Adds `value` as the last element of the tuple or the last argument of the call at
+    /// `path` minus its last step, if that step's index `i` is one past the end; otherwise
+    /// `NoSuchElement(i)`. A constructor written on several lines gets the element on a line
+    /// of its own, at the last element's indentation, with a trailing comma if that had one.
+    fn append(&mut self, path: &[Step], i: usize, value: &Expression) -> Result<(), ExprError> {
+        let missing = Err(ExprError::NoSuchElement(i));
+        let Some((_, parent_path)) = path.split_last() else { return missing };
+        let parent = self.locate(parent_path)?.value;
+        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        let mut e = file.expr();
+        for step in parent_path {
+            // The parent path was located above; walk it again in this tree.
+            e = unparen(e);
+            e = match (step, e) {
+                (Step::Key(k), Expr::Object(o)) => {
+                    match o.items().find(|it| key_text(&self.text, it.key.span()).as_deref() == Some(k.as_str())) {
+                        Some(it) => it.value,
+                        None => return missing,
+                    }
+                }
+                (Step::Index(j), Expr::Tuple(t)) => match t.exprs().nth(*j) {
+                    Some(x) => x,
+                    None => return missing,
+                },
+                (Step::Index(j), Expr::FunctionCall(c)) => match c.args().nth(*j) {
+                    Some(x) => x,
+                    None => return missing,
+                },
+                _ => return missing,
+            };
+        }
+        let (open, count, last_end) = match unparen(e) {
+            Expr::Tuple(t) => (t.span().start as usize, t.exprs().count(), t.exprs().last().map(|x| x.span().end)),
+            Expr::FunctionCall(c) if !c.expand_final() => {
+                (c.open_paren_span().start as usize, c.args().count(), c.args().last().map(|x| x.span().end))
+            }
+            _ => return missing,
+        };
+        if i != count || parent.end == 0 {
+            return missing;
+        }
+        let close = parent.end as usize - 1;
+        let text: &str = &self.text;
+        if !matches!(text.as_bytes().get(close), Some(b']' | b')')) || open >= close {
+            return missing;
+        }
+        let Some(last_end) = last_end.map(|x| x as usize) else {
+            // Empty: the value alone between the brackets.
+            self.text.replace_range(open + 1..close, value.as_str());
+            return Ok(());
+        };
+        let Some(after) = text.get(last_end..close) else { return missing };
+        let comma = after.trim_start().starts_with(',');
+        let multiline = after.contains('\n');
+        if multiline {
+            let last_line = text[..last_end].rfind('\n').map_or(0, |k| k + 1);
+            let indent: String = text[last_line..].chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+            let close_line = text[..close].rfind('\n').map_or(close, |k| k + 1);
+            let nl = if text[..close_line].ends_with("\r\n") { "\r\n" } else { "\n" };
+            let line = format!("{indent}{}{}{nl}", value.as_str(), if comma { "," } else { "" });
+            self.text.replace_range(close_line..close_line, &line);
+            if !comma {
+                self.text.replace_range(last_end..last_end, ",");
+            }
+        } else {
+            let at = close - (after.len() - after.trim_end().len());
+            let sep = if comma { " " } else { ", " };
+            self.text.replace_range(at..at, &format!("{sep}{}", value.as_str()));
+        }
+        Ok(())
+    }
+
+    /// The comment lines that the object item, tuple element or call argument at `path` owns
+    /// (directly above it, no blank line between), as written; `None` if there is nothing at
+    /// `path` or it is empty.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let mut e = Expression::parse("{\n  # old\n  a = 1\n  b = 2\n}").unwrap();
+    /// let a = [Step::Key("a".into())];
+    /// assert_eq!(e.comments(&a).as_deref(), Some("  # old\n"));
+    /// e.set_comments(&a, "new\ntwo lines").unwrap();
+    /// e.set_comments(&[Step::Key("b".into())], "bee").unwrap();
+    /// assert_eq!(e.as_str(), "{\n  # new\n  # two lines\n  a = 1\n  # bee\n  b = 2\n}");
+    /// e.set_comments(&a, "").unwrap(); // clears them
+    /// assert_eq!(e.comments(&a).as_deref(), Some(""));
+    /// ```
+    pub fn comments(&self, path: &[Step]) -> Option<String> {
+        if path.is_empty() {
+            return None;
+        }
+        let start = self.locate(path).ok()?.item.start as usize;
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        Some(leading_comments(&self.text, parse.tokens()?, start).to_owned())
+    }
+
+    /// Replaces the comment lines that the object item, tuple element or call argument at
+    /// `path` owns with `text`, each of its lines a `#` comment at the item's indentation (an
+    /// empty `text` clears them). The item must start its line.
+    pub fn set_comments(&mut self, path: &[Step], text: &str) -> Result<(), ExprError> {
+        if path.is_empty() {
+            return Err(ExprError::NotAnItem);
+        }
+        let start = self.locate(path)?.item.start as usize;
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let Some(tokens) = parse.tokens() else { return Err(ExprError::NotOnItsOwnLine) };
+        let src: &str = &self.text;
+        let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+        if line_start == 0 || !src[line_start..start].trim().is_empty() {
+            return Err(ExprError::NotOnItsOwnLine);
+        }
+        let first = line_start - leading_comments(src, tokens, start).len();
+        let indent = &src[line_start..start];
+        let nl = if src[..line_start].ends_with("\r\n") { "\r\n" } else { "\n" };
+        let lines: String = text.lines().map(|l| format!("{indent}# {l}{nl}")).collect();
+        self.text.replace_range(first..line_start, &lines);
+        Ok(())
     }
 
     /// Removes the object item or tuple element at `path`; false if there is none.

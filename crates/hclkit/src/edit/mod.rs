@@ -76,6 +76,34 @@ impl fmt::Display for EditError {
 
 impl std::error::Error for EditError {}
 
+impl EditError {
+    /// The error as a diagnostic about `address` (the address the failed call was given):
+    /// a summary, the detail, and the address's range in a source named `<address>`.
+    ///
+    /// ```
+    /// use hclkit::edit::Document;
+    ///
+    /// let mut doc: Document = "a = 1\n".parse().unwrap();
+    /// let err = doc.set_comments("b", "x").unwrap_err();
+    /// let d = err.to_diagnostic("b");
+    /// assert_eq!(d.summary, "Nothing at the address");
+    /// assert_eq!(d.detail, "There is no attribute at b.");
+    /// let r = d.subject.unwrap();
+    /// assert_eq!((&*r.filename, r.start.column, r.end.column), ("<address>", 1, 2));
+    /// ```
+    pub fn to_diagnostic(&self, address: &str) -> crate::diagnostic::Diagnostic {
+        let (summary, detail) = match self {
+            EditError::Address(e) => ("Invalid address", format!("{address} is not an address: {e}.")),
+            EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
+            EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
+        };
+        let src = address.as_bytes();
+        let end = u32::try_from(src.len()).unwrap_or(u32::MAX);
+        let range = crate::pos::LineIndex::new(src).range(src, &Arc::from("<address>"), crate::Span::new(0, end));
+        crate::diagnostic::Diagnostic::error(summary, detail).with_subject(range)
+    }
+}
+
 impl From<ExprError> for EditError {
     fn from(e: ExprError) -> EditError {
         EditError::Expr(e)
@@ -218,6 +246,47 @@ impl Document {
         };
         body.insert(Position::End, Item::attribute(name, value));
         Ok(false)
+    }
+
+    /// The comment lines owned by the attribute, object item, tuple element or call argument
+    /// at `address` (directly above it, no blank line between), as written; `None` if there is
+    /// nothing there.
+    ///
+    /// ```
+    /// use hclkit::edit::Document;
+    ///
+    /// let mut doc: Document = "# tags\ntags = {\n  # the name\n  Name = \"web\"\n}\n".parse().unwrap();
+    /// assert_eq!(doc.comments("tags").as_deref(), Some("# tags\n"));
+    /// assert_eq!(doc.comments("tags[\"Name\"]").as_deref(), Some("  # the name\n"));
+    /// doc.set_comments("tags[\"Name\"]", "shown in the console").unwrap();
+    /// doc.set_comments("tags", "").unwrap();
+    /// assert_eq!(doc.to_string(), "tags = {\n  # shown in the console\n  Name = \"web\"\n}\n");
+    /// ```
+    pub fn comments(&self, address: &str) -> Option<String> {
+        let a = address::parse(address).ok()?;
+        let p = address::find_attribute(&self.body, &a.parts)?;
+        let item = item_at(&self.body, &p);
+        if a.path.is_empty() {
+            return Some(item.leading_comments().to_owned());
+        }
+        item.as_attribute()?.expr.comments(&a.path)
+    }
+
+    /// Replaces the comment lines owned by the attribute, object item, tuple element or call
+    /// argument at `address` with `text`, each line a `#` comment (an empty `text` clears
+    /// them); see [`Expression::set_comments`] for items inside an expression.
+    pub fn set_comments(&mut self, address: &str, text: &str) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let p = address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        let item = item_at_mut(&mut self.body, &p);
+        if a.path.is_empty() {
+            item.set_leading_comments(text);
+            return Ok(());
+        }
+        let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+        attr.expr.set_comments(&a.path, text)?;
+        item.dirty = true;
+        Ok(())
     }
 
     /// Removes the attribute (or key, or element) at `address`; false if there is none.

@@ -213,3 +213,49 @@ fn call_arguments_by_index() {
     assert!(!d.remove("tags[7]").unwrap());
     assert!(d.set("tags[7]", Expression::parse("1").unwrap()).is_err());
 }
+
+#[test]
+fn comments_of_items_inside_expressions() {
+    let src = "ports = [\n  # http\n  80,\n  443, # tls\n]\ninline = { a = 1, b = 2 }\n";
+    let mut d = doc(src);
+    assert_eq!(d.comments("ports[0]").as_deref(), Some("  # http\n"));
+    assert_eq!(d.comments("ports[1]").as_deref(), Some(""));
+    assert_eq!(d.comments("ports[5]"), None);
+    assert_eq!(d.comments("nothing"), None);
+    d.set_comments("ports[1]", "tls\nalso").unwrap();
+    d.set_comments("ports[0]", "").unwrap();
+    assert_eq!(d.to_string(), "ports = [\n  80,\n  # tls\n  # also\n  443, # tls\n]\ninline = { a = 1, b = 2 }\n");
+    // No place for comment lines: an error, the text unchanged.
+    let before = d.to_string();
+    assert!(matches!(d.set_comments("inline[\"b\"]", "x"), Err(EditError::Expr(ExprError::NotOnItsOwnLine))));
+    assert!(matches!(d.set_comments("nothing", "x"), Err(EditError::NotFound(_))));
+    assert_eq!(d.to_string(), before);
+    // The attribute's own comments through the same call.
+    d.set_comments("inline", "one line").unwrap();
+    assert!(d.to_string().ends_with("]\n# one line\ninline = { a = 1, b = 2 }\n"));
+    // CRLF files get CRLF comment lines.
+    let mut d = doc("x = {\r\n  a = 1\r\n}\r\n");
+    d.set_comments("x[\"a\"]", "c").unwrap();
+    assert_eq!(d.to_string(), "x = {\r\n  # c\r\n  a = 1\r\n}\r\n");
+}
+
+#[test]
+fn appending_elements_and_arguments() {
+    let mut d = doc("a = []\nb = [1,]\nc = [\n  1\n]\nd = f()\ne = g(x...)\n");
+    let v = |s: &str| Expression::parse(s).unwrap();
+    d.set("a[0]", v("1")).unwrap();
+    d.set("a[1]", v("2")).unwrap();
+    d.set("b[1]", v("2")).unwrap();
+    d.set("c[1]", v("2")).unwrap();
+    d.set("d[0]", v("x")).unwrap();
+    assert!(d.set("a[5]", v("9")).is_err());
+    // After `...` no argument can follow.
+    assert!(d.set("e[1]", v("y")).is_err());
+    assert_eq!(d.to_string(), "a = [1, 2]\nb = [1, 2]\nc = [\n  1,\n  2\n]\nd = f(x)\ne = g(x...)\n");
+    // Unchecked, broken text: an error or an edit, never a panic.
+    for t in ["[1", "[1,", "f(1", "[", "f(", "[1]]", "(([1]))", "[\n1"] {
+        let mut e = Expression::raw(t);
+        let _ = e.set(&[Step::Index(1)], &v("2"));
+        let _ = e.set(&[Step::Index(0), Step::Index(0)], &v("2"));
+    }
+}

@@ -314,21 +314,34 @@ impl<'a> Cx<'a> {
             }
             Expr::Tuple(t) => Node::Array(t.exprs().map(|x| self.expr(x)).collect()),
             Expr::Object(o) => {
+                // Each key as a JSON property name, which the JSON syntax reads as a template
+                // (as @cdktf/hcl2json writes them): a name or a literal string escaped, a
+                // quoted template as its template text, any other expression (`(var.name)`)
+                // as `${...}` around its source.
                 let mut seen = HashSet::new();
                 let mut keys = Vec::new();
                 for item in o.items() {
                     let k = match (item.key.force_non_literal(), item.key.expr()) {
-                        (false, Expr::ScopeTraversal(s)) if s.len() == 1 => s.root_name().to_owned(),
+                        (false, Expr::ScopeTraversal(s)) if s.len() == 1 => escape_template(s.root_name()),
                         (false, Expr::Literal(l)) if l.keyword().is_some_and(|k| k != "null") => {
-                            l.keyword().unwrap_or_default().to_owned()
+                            escape_template(l.keyword().unwrap_or_default())
                         }
                         (_, k @ Expr::Template(t)) if t.is_string_literal() => match k.value(None) {
                             (v, d) if !d.has_errors() && v.as_str().is_some() => {
-                                v.as_str().unwrap_or_default().to_owned()
+                                escape_template(v.as_str().unwrap_or_default())
                             }
                             _ => return self.fold_or_wrap(e),
                         },
-                        _ => return self.fold_or_wrap(e),
+                        (_, k) => {
+                            let src = self.tree.text(k.span());
+                            match quoted_template(&src)
+                                .filter(|_| matches!(k, Expr::Template(_) | Expr::TemplateWrap(_)))
+                            {
+                                Some(t) => t,
+                                None if !src.contains("<<") => format!("${{{src}}}"),
+                                None => return self.fold_or_wrap(e),
+                            }
+                        }
                     };
                     // The JSON syntax rejects duplicate keys the native syntax accepts.
                     if !seen.insert(k.clone()) {
@@ -336,7 +349,7 @@ impl<'a> Cx<'a> {
                     }
                     keys.push(k);
                 }
-                let props = o.items().zip(keys).map(|(item, k)| (escape_template(&k), self.expr(item.value))).collect();
+                let props = o.items().zip(keys).map(|(item, k)| (k, self.expr(item.value))).collect();
                 Node::Object(props)
             }
             _ => self.fold_or_wrap(e),
@@ -676,5 +689,21 @@ mod tests {
         );
         assert_eq!(comment_text("# hi\n"), "hi");
         assert_eq!(comment_text("/* a\n b */"), "a\n b");
+    }
+
+    #[test]
+    fn object_keys_are_templates() {
+        let json = |src: &str| {
+            let file = crate::parse_config(src.as_bytes(), "t.hcl").into_value();
+            file_to_json(&file, &ToJsonOptions::default()).0.to_compact()
+        };
+        // Computed and template keys key by key (as @cdktf/hcl2json writes them); the JSON
+        // syntax reads property names as templates.
+        assert_eq!(
+            json("a = { (var.x) = 1, \"$c:d\" = 2, \"${var.p}\" = 3, \"A ${x}\" = 4, k = 5, \"$${y}\" = 6 }\n"),
+            r#"{"a":{"${(var.x)}":1,"$c:d":2,"${var.p}":3,"A ${x}":4,"k":5,"$${y}":6}}"#
+        );
+        // A repeated key: the whole object as a template.
+        assert_eq!(json("a = { \"${k}\" = 1, \"${k}\" = 2 }\n"), r#"{"a":"${{ \"${k}\" = 1, \"${k}\" = 2 }}"}"#);
     }
 }
