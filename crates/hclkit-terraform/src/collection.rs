@@ -274,6 +274,11 @@ fn go_quote(s: &str) -> String {
 /// use hclkit_value::Value;
 /// let f = &hclkit_terraform::functions(&Default::default())["coalesce"];
 /// assert_eq!(f.call(&["".into(), "a".into()]).unwrap(), Value::string("a"));
+/// // An argument that does not convert counts as null, as in Terraform (recorded from
+/// // Terraform v1.0.3: coalesce(["", "null"], toset([true])) is [true]).
+/// let strings = Value::tuple(vec!["".into(), "null".into()]);
+/// let bools = Value::set(vec![Value::bool(true)]).unwrap();
+/// assert_eq!(f.call(&[strings, bools.clone()]).unwrap(), bools);
 /// ```
 pub fn coalesce() -> Function {
     Function::builder()
@@ -285,7 +290,9 @@ pub fn coalesce() -> Function {
         })
         .implementation(|args, ret| {
             for a in args {
-                let v = convert::convert(a, ret).map_err(|e| FunctionError::new(e.to_string()))?;
+                // Terraform ignores a failed conversion: the argument counts as null
+                // (coalesce(["a"], toset([true])) is [true]).
+                let Ok(v) = convert::convert(a, ret) else { continue };
                 if v.is_unknown() {
                     return Ok(Value::unknown(ret.clone()));
                 }

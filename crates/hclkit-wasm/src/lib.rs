@@ -69,7 +69,7 @@ fn block_shape(code: u8) -> BlockShape {
 }
 
 /// `parse`: native source as the JSON of `@cdktf/hcl2json` (with `blocks` 0 and no comments),
-/// or in another block shape (see [`block_shape`]), with comments, folded (`simplify`). On
+/// or in another block shape (see `block_shape`), with comments, folded (`simplify`). On
 /// syntax errors, a failure whose message is `@cdktf/hcl2json`'s.
 ///
 /// ```
@@ -213,7 +213,7 @@ fn limit(eval_limit: f64) -> Option<u64> {
 }
 
 /// `evaluate`: one native-syntax expression's value, as tagged JSON (see [`values`]), with
-/// `variables` (tagged JSON) and the functions of `functions` (see [`library`]).
+/// `variables` (tagged JSON) and the functions of `functions` (see `library`).
 ///
 /// ```
 /// assert_eq!(hclkit_wasm::evaluate("<expr>", "upper(x)", r#"{"x":"sa"}"#, 1, -1.0), r#" "sA""#);
