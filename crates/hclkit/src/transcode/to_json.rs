@@ -323,6 +323,9 @@ impl<'a> Cx<'a> {
                 for item in o.items() {
                     let k = match (item.key.force_non_literal(), item.key.expr()) {
                         (false, Expr::ScopeTraversal(s)) if s.len() == 1 => escape_template(s.root_name()),
+                        // A `null` key is an error when evaluated; the whole object as one
+                        // template keeps that (the reference reads it so).
+                        (false, Expr::Literal(l)) if l.keyword() == Some("null") => return self.fold_or_wrap(e),
                         (false, Expr::Literal(l)) if l.keyword().is_some_and(|k| k != "null") => {
                             escape_template(l.keyword().unwrap_or_default())
                         }
