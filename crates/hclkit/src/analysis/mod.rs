@@ -37,6 +37,7 @@
 //! assert_eq!(done.value(greeting), Some(&Value::string("Hello, WORLD")));
 //! ```
 
+mod graph;
 mod scheme;
 
 use std::collections::{BTreeMap, HashMap};
