@@ -624,6 +624,13 @@ impl Analysis {
         &self.diagnostics
     }
 
+    /// Puts the diagnostics of reading the analysed text (a parse's) before the analysis's.
+    pub(crate) fn with_read_diagnostics(mut self, mut read: Diagnostics) -> Analysis {
+        read.extend(std::mem::take(&mut self.diagnostics));
+        self.diagnostics = read;
+        self
+    }
+
     /// Evaluates every symbol that has a value expression, in [`order`](Analysis::order),
     /// each once, with `ctx`'s variables and functions plus the symbols it refers to. A symbol
     /// in a cycle, or whose value expression or a dependency's has errors, is unknown; a
