@@ -1,10 +1,13 @@
 // Compiled (not run) by `npm run typecheck` (tsc, noEmit): a consumer of the package's types,
 // through its own name as a user's project imports it.
 import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, init, version, HCLError, Document } from "hclkit";
-import type { Diagnostic, Reference, Value, Range } from "hclkit";
+import type { Diagnostic, Reference, Value, Range, BodyRanges, SourceRange } from "hclkit";
 
 await init();
 const doc: Record<string, any> = parse("main.tf", 'a = 1\n', { blocks: "nested", comments: true });
+const ranges = parse("main.tf", 'a = 1\n', { ranges: true })["//ranges"] as BodyRanges;
+const valueRange: SourceRange = ranges.attributes.a.value;
+const definition: SourceRange | undefined = ranges.definition;
 const refs: Reference[] = getReferencesInExpression("main.tf", "${var.a}");
 const start: number = refs[0].startPosition;
 const range: Range = refs[0].range;
@@ -27,4 +30,4 @@ const doc2 = new Document("a = 1\n", { filename: "a.tf" });
 const existed: boolean = doc2.set("a", 2) && doc2.remove("b");
 const edits: { range: Range; text: string }[] = doc2.edits();
 const got: string | undefined = doc2.get("a");
-export const used = [existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];
+export const used = [valueRange.start.column, definition, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];
