@@ -155,6 +155,126 @@ export function toNative(text: string, options?: { filename?: string; spec?: str
 
 export const convert: { toJSON: typeof toJSON; toNative: typeof toNative };
 
+/** A position in `inspect`'s results: the file, the line (from 1), the column (from 1, in
+ * characters: the unit of `hclkit inspect --json`), and the end (exclusive). */
+export interface ModulePos {
+  filename: string;
+  line: number;
+  column: number;
+  end_line: number;
+  end_column: number;
+}
+
+export interface ProviderRef {
+  name: string;
+  alias?: string;
+}
+
+export interface ModuleVariable {
+  name: string;
+  /** The type expression as written (`list(string)`). */
+  type?: string;
+  description?: string;
+  /** The default's value (numbers as doubles, as terraform-config-inspect); null when
+   * there is none or it cannot be evaluated without context. */
+  default: any;
+  required: boolean;
+  sensitive?: boolean;
+  pos: ModulePos;
+  nullable?: boolean;
+  ephemeral?: boolean;
+  validations?: { condition: string; error_message: string; pos: ModulePos }[];
+}
+
+export interface ModuleOutput {
+  name: string;
+  description?: string;
+  sensitive?: boolean;
+  pos: ModulePos;
+  /** The value expression's source text. */
+  value?: string;
+}
+
+export interface ModuleResource {
+  mode: "managed" | "data";
+  type: string;
+  name: string;
+  provider: ProviderRef;
+  pos: ModulePos;
+}
+
+export interface ModuleCall {
+  name: string;
+  source: string;
+  version?: string;
+  pos: ModulePos;
+  /** The names of the arguments given to the module. */
+  arguments: string[];
+}
+
+/** What a Terraform module declares: terraform-config-inspect's `--json` document (its
+ * fields, in its order), with hclkit's additions (`locals`, `other_blocks`, columns and ends
+ * of positions, `nullable`, `ephemeral`, `validations`, module call `arguments`). */
+export interface ModuleInfo {
+  path: string;
+  variables: Record<string, ModuleVariable>;
+  outputs: Record<string, ModuleOutput>;
+  required_core?: string[];
+  required_providers: Record<string, { source?: string; version_constraints?: string[]; aliases?: ProviderRef[] }>;
+  provider_configs?: Record<string, { name: string; alias?: string; pos: ModulePos }>;
+  managed_resources: Record<string, ModuleResource>;
+  data_resources: Record<string, ModuleResource>;
+  module_calls: Record<string, ModuleCall>;
+  /** Problems in the files (syntax errors, unexpected values), as terraform-config-inspect
+   * reports them. */
+  diagnostics?: { severity: "error" | "warning"; summary: string; detail?: string; pos?: ModulePos }[];
+  locals?: Record<string, { name: string; expression: string; pos: ModulePos }>;
+  /** `moved`, `import`, `check` and `removed` blocks. */
+  other_blocks?: { kind: string; labels: string[]; arguments: Record<string, string>; pos: ModulePos }[];
+}
+
+/** A module's dependency graph (`inspect.graph`). */
+export interface ModuleGraph {
+  /** Every symbol (`var.x`, `local.y`, `aws_instance.web`, `data.x.y`, `module.m`,
+   * `output.o`), in definition order. */
+  symbols: {
+    address: string;
+    block_type: string;
+    pos: { filename: string; line: number; column: number };
+    /** The addresses it refers to. */
+    depends_on: string[];
+    cyclic: boolean;
+  }[];
+  /** The addresses in evaluation order: each after what it refers to. */
+  order: string[];
+  /** The addresses nothing refers to (outputs excepted). */
+  unused: string[];
+  /** Problems: syntax errors, references to undeclared symbols, cycles. */
+  diagnostics: Diagnostic[];
+}
+
+export interface InspectOptions {
+  /** The name of the one file when `files` is a string (default "main.tf"; a name ending in
+   * .json is the JSON syntax). */
+  filename?: string;
+  /** The module's path, reported as `path` (default "."). */
+  path?: string;
+}
+
+/** A module's files: one file's text, or a directory's files by name (an object or a `Map`;
+ * only `*.tf` and `*.tf.json` are read, in Terraform's order, override files last). */
+export type ModuleFiles = string | Record<string, string> | Map<string, string>;
+
+/** What a Terraform module declares, as terraform-config-inspect's `--json` gives it, with
+ * hclkit's additions. Problems in the files are in `diagnostics`, not thrown. */
+export function inspect(files: ModuleFiles, options?: InspectOptions): ModuleInfo;
+export namespace inspect {
+  /** The module as terraform-config-inspect's Markdown. */
+  function markdown(files: ModuleFiles, options?: InspectOptions): string;
+  /** The module's dependency graph. */
+  function graph(files: ModuleFiles, options?: InspectOptions): ModuleGraph;
+}
+
 /** Loads the WebAssembly module ahead of the first call; browsers must await it. `input`:
  * where the module is (a URL, a `Response` or a promise of one, its bytes, or a compiled
  * `WebAssembly.Module`); by default `hclkit_bg.wasm` beside the script. */
@@ -173,6 +293,7 @@ declare const hclkit: {
   convert: typeof convert;
   toJSON: typeof toJSON;
   toNative: typeof toNative;
+  inspect: typeof inspect;
   init: typeof init;
   version: string;
   HCLError: typeof HCLError;

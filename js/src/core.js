@@ -239,6 +239,48 @@ function toNative(source, opts) {
   return call((w) => w.to_native(name(o.filename, "input.hcl.json"), text(source, "text"), spec, name(o.specFilename, "spec.hcldec"))).slice(1);
 }
 
+// A module's files for `inspect`, as `[name, text]` pairs: a string is one file's text (named
+// by options.filename); an object or a Map holds a directory's files by name (only `*.tf`
+// and `*.tf.json` are read, in Terraform's order: the library chooses).
+function moduleFiles(files, o) {
+  if (typeof files === "string") return { pairs: [[name(o.filename, "main.tf"), files]], select: false };
+  let entries;
+  if (files instanceof Map) entries = [...files.entries()];
+  else if (files !== null && typeof files === "object" && !Array.isArray(files)) entries = Object.entries(files);
+  else throw invalid("files must be a string (one file's text), an object or a Map of file names to texts");
+  for (const [n, t] of entries) {
+    text(n, "a file name");
+    text(t, `the text of ${n}`);
+  }
+  return { pairs: entries, select: true };
+}
+
+function inspectAs(output, files, opts) {
+  const o = options(opts);
+  const { pairs, select } = moduleFiles(files, o);
+  const path = o.path === undefined ? "." : text(o.path, "path");
+  return call((w) => w.inspect(path, JSON.stringify(pairs), select, output));
+}
+
+/**
+ * What a Terraform module declares, as `terraform-config-inspect --json` gives it (variables,
+ * outputs, resources, module calls, providers, with positions) plus hclkit's additions
+ * (locals, validations, columns and ends, moved/import/check/removed blocks).
+ */
+function inspect(files, opts) {
+  return JSON.parse(inspectAs(0, files, opts));
+}
+
+/** The module as terraform-config-inspect's Markdown. */
+inspect.markdown = function markdown(files, opts) {
+  return inspectAs(1, files, opts).slice(1);
+};
+
+/** The module's dependency graph: symbols, evaluation order, unused symbols, diagnostics. */
+inspect.graph = function graph(files, opts) {
+  return JSON.parse(inspectAs(2, files, opts));
+};
+
 /**
  * A native-syntax file open for editing (the library's `hclkit::edit::Document`, with the
  * same addresses as in Rust and Python): `get`, `set`, `remove`, `comments`, `toString()`

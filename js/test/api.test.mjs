@@ -23,7 +23,7 @@ function throwsHCL(f, pattern) {
 }
 
 test("the default export has every named export", () => {
-  for (const name of ["parse", "getReferencesInExpression", "format", "check", "evaluate", "decode", "convert", "toJSON", "toNative", "init", "version", "HCLError"]) {
+  for (const name of ["parse", "getReferencesInExpression", "format", "check", "evaluate", "decode", "convert", "toJSON", "toNative", "inspect", "init", "version", "HCLError"]) {
     assert.equal(hclkitDefault[name], hclkit[name], name);
   }
 });

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use hclkit_terraform::inspect::{is_module_file, sort_module_files, Module};
+use hclkit_terraform::inspect::{module_file_names, Module};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -34,14 +34,8 @@ pub fn inspect(py: Python<'_>, source: &Bound<'_, PyAny>, filename: Option<Strin
     };
     let (path, files) = match dir {
         Some(dir) => {
-            let mut names: Vec<String> = std::fs::read_dir(&dir)
-                .map_err(|e| PyOSError::new_err(format!("{}: {e}", dir.display())))?
-                .filter_map(|e| e.ok())
-                .filter(|e| e.path().is_file())
-                .filter_map(|e| e.file_name().into_string().ok())
-                .filter(|n| is_module_file(n))
-                .collect();
-            sort_module_files(&mut names);
+            let names =
+                module_file_names(&dir).map_err(|e| PyOSError::new_err(format!("{}: {e}", dir.display())))?;
             let mut files = Vec::new();
             for name in names {
                 let p = dir.join(&name);

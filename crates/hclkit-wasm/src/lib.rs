@@ -11,9 +11,10 @@
 
 pub mod diags;
 pub mod document;
+pub mod inspect;
 pub mod values;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use hclkit::diagnostic::SourceFiles;
 use hclkit::eval::{Budget, EvalContext};
@@ -182,7 +183,7 @@ fn library(code: u8) -> FunctionLibrary {
 /// Terraform's functions, built once.
 #[cfg(feature = "terraform")]
 fn terraform() -> FunctionLibrary {
-    static TERRAFORM: OnceLock<FunctionLibrary> = OnceLock::new();
+    static TERRAFORM: std::sync::OnceLock<FunctionLibrary> = std::sync::OnceLock::new();
     TERRAFORM
         .get_or_init(|| hclkit_terraform::Library::Terraform.function_library(&hclkit_terraform::Options::new()))
         .clone()

@@ -1,7 +1,7 @@
 // Compiled (not run) by `npm run typecheck` (tsc, noEmit): a consumer of the package's types,
 // through its own name as a user's project imports it.
-import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, init, version, HCLError, Document } from "hclkit";
-import type { Diagnostic, Reference, Value, Range, BodyRanges, SourceRange } from "hclkit";
+import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, inspect, init, version, HCLError, Document } from "hclkit";
+import type { Diagnostic, Reference, Value, Range, ModuleInfo, ModuleGraph, BodyRanges, SourceRange } from "hclkit";
 
 await init();
 const doc: Record<string, any> = parse("main.tf", 'a = 1\n', { blocks: "nested", comments: true });
@@ -30,4 +30,9 @@ const doc2 = new Document("a = 1\n", { filename: "a.tf" });
 const existed: boolean = doc2.set("a", 2) && doc2.remove("b");
 const edits: { range: Range; text: string }[] = doc2.edits();
 const got: string | undefined = doc2.get("a");
-export const used = [valueRange.start.column, definition, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];
+const m: ModuleInfo = inspect({ "main.tf": 'variable "a" {}\n' }, { path: "mod" });
+const required: boolean = m.variables["a"].required && inspect(new Map([["a.tf", ""]])).path === ".";
+const g: ModuleGraph = hclkit.inspect.graph('locals {\n  a = 1\n}\n', { filename: "main.tf" });
+const md: string = inspect.markdown("");
+const firstUnused: string | undefined = g.unused[0] ?? g.symbols[0]?.depends_on[0];
+export const used = [valueRange.start.column, definition, m, required, md, firstUnused, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];

@@ -12,13 +12,12 @@
 //! prints.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use hclkit::analysis::Analysis;
 use hclkit::{Diagnostics, Files};
 use hclkit_terraform::inspect::Module;
-use hclkit_value::json::{Escape, Node};
+use hclkit_value::json::Escape;
 
 /// The long help.
 pub const ABOUT: &str = "Show what a Terraform module declares, its dependency graph or its unused symbols.
@@ -69,23 +68,10 @@ pub struct InspectArgs {
     pub unused: bool,
 }
 
-/// The module's files directly in `dir`, in the order Terraform reads them.
-fn module_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    use hclkit_terraform::inspect::{is_module_file, sort_module_files};
-    let mut names: Vec<String> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().map(|t| t.is_file() || t.is_symlink()).unwrap_or(false))
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| is_module_file(n))
-        .collect();
-    sort_module_files(&mut names);
-    Ok(names.into_iter().map(|n| dir.join(n)).collect())
-}
-
 /// Runs `hclkit inspect`.
 pub fn run(args: &InspectArgs, color: bool) -> ExitCode {
-    let paths = match module_files(&args.dir) {
-        Ok(p) => p,
+    let names = match hclkit_terraform::inspect::module_file_names(&args.dir) {
+        Ok(names) => names,
         Err(e) => {
             eprintln!("hclkit inspect: {}: {}", args.dir.display(), hclkit_cli::os_error::reason(&e));
             return ExitCode::from(2);
@@ -94,10 +80,9 @@ pub fn run(args: &InspectArgs, color: bool) -> ExitCode {
     let mut sources = Vec::new();
     let mut files = Files::new();
     let mut read_errors = Diagnostics::new();
-    for p in &paths {
-        // Names as the module's own files call each other: relative to DIR.
-        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        match std::fs::read(p) {
+    // Names as the module's own files call each other: relative to DIR.
+    for name in names {
+        match std::fs::read(args.dir.join(&name)) {
             Ok(src) => {
                 files.add_source(&name, src.clone());
                 sources.push((name, src));
@@ -115,8 +100,13 @@ pub fn run(args: &InspectArgs, color: bool) -> ExitCode {
         let analysis = module.analysis();
         diags.extend(analysis.diagnostics().iter().cloned());
         out = match format {
-            GraphFormat::Dot => dot(&analysis),
-            GraphFormat::Json => graph_json(&analysis),
+            GraphFormat::Dot => analysis.to_dot(),
+            GraphFormat::Json => {
+                let mut json = String::new();
+                analysis.graph_json().write(&mut json, Some(2), Escape::Go);
+                json.push('\n');
+                json
+            }
         };
     } else if args.unused {
         let analysis = module.analysis();
@@ -141,62 +131,4 @@ pub fn run(args: &InspectArgs, color: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// A DOT string literal.
-fn dot_id(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
-/// The graph in DOT: one node per symbol, an edge to each symbol it refers to; cycles red.
-fn dot(a: &Analysis) -> String {
-    let mut out = String::from("digraph {\n  rankdir = \"RL\";\n");
-    for (id, s) in a.symbols().iter().enumerate() {
-        let style = if a.is_cyclic(id) { " [color = \"red\"]" } else { "" };
-        out.push_str(&format!("  {}{style};\n", dot_id(&s.address)));
-    }
-    for (id, s) in a.symbols().iter().enumerate() {
-        for &d in a.dependencies(id) {
-            out.push_str(&format!("  {} -> {};\n", dot_id(&s.address), dot_id(&a.symbol(d).address)));
-        }
-    }
-    out.push_str("}\n");
-    out
-}
-
-/// The graph in JSON: symbols (address, block type, position), edges, order and cycles.
-fn graph_json(a: &Analysis) -> String {
-    let s = |v: &str| Node::String(v.to_owned());
-    let n = |v: u32| Node::Number(v.to_string());
-    let symbols = a
-        .symbols()
-        .iter()
-        .enumerate()
-        .map(|(id, sym)| {
-            let r = &sym.name_range;
-            Node::Object(vec![
-                ("address".into(), s(&sym.address)),
-                ("block_type".into(), s(&a.scheme().rules()[sym.rule].block_type)),
-                (
-                    "pos".into(),
-                    Node::Object(vec![
-                        ("filename".into(), s(&r.filename)),
-                        ("line".into(), n(r.start.line)),
-                        ("column".into(), n(r.start.column)),
-                    ]),
-                ),
-                (
-                    "depends_on".into(),
-                    Node::Array(a.dependencies(id).iter().map(|&d| s(&a.symbol(d).address)).collect()),
-                ),
-                ("cyclic".into(), Node::Bool(a.is_cyclic(id))),
-            ])
-        })
-        .collect();
-    let order = a.order().iter().map(|&id| s(&a.symbol(id).address)).collect();
-    let doc = Node::Object(vec![("symbols".into(), Node::Array(symbols)), ("order".into(), Node::Array(order))]);
-    let mut out = String::new();
-    doc.write(&mut out, Some(2), Escape::Go);
-    out.push('\n');
-    out
 }

@@ -547,10 +547,41 @@ impl Module {
     }
 }
 
+/// The names of a module's configuration files directly in `dir` ([`is_module_file`]; a
+/// symbolic link counts when it leads to a file), in the order Terraform reads them
+/// ([`sort_module_files`]). What to read for [`Module::load`].
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("hclkit-doc-module-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// for name in ["override.tf", "main.tf", "notes.txt", "vars.tf.json", ".#main.tf"] {
+///     std::fs::write(dir.join(name), "").unwrap();
+/// }
+/// let names = hclkit_terraform::inspect::module_file_names(&dir).unwrap();
+/// assert_eq!(names, ["main.tf", "vars.tf.json", "override.tf"]);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+///
+/// # Errors
+///
+/// The error of reading the directory.
+pub fn module_file_names(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let Ok(entry) = entry else { continue };
+        let Ok(name) = entry.file_name().into_string() else { continue };
+        if is_module_file(&name) && entry.path().is_file() {
+            names.push(name);
+        }
+    }
+    sort_module_files(&mut names);
+    Ok(names)
+}
+
 /// Whether a file of a module's directory is one of its configuration files: `*.tf` (the
 /// native syntax) or `*.tf.json` (JSON), except editors' leftovers (names starting with `.`,
-/// ending with `~`, or `#...#`), as Terraform and terraform-config-inspect choose them. The
-/// front ends list the directory and ask this, then [`sort_module_files`].
+/// ending with `~`, or `#...#`), as Terraform and terraform-config-inspect choose them.
+/// [`module_file_names`] lists a directory with it.
 ///
 /// ```
 /// use hclkit_terraform::inspect::is_module_file;

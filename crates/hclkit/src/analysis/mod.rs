@@ -37,6 +37,7 @@
 //! assert_eq!(done.value(greeting), Some(&Value::string("Hello, WORLD")));
 //! ```
 
+mod graph;
 mod scheme;
 
 use std::collections::{BTreeMap, HashMap};
@@ -621,6 +622,13 @@ impl Analysis {
     /// and what the bodies reported while being read.
     pub fn diagnostics(&self) -> &Diagnostics {
         &self.diagnostics
+    }
+
+    /// Puts the diagnostics of reading the analysed text (a parse's) before the analysis's.
+    pub(crate) fn with_read_diagnostics(mut self, mut read: Diagnostics) -> Analysis {
+        read.extend(std::mem::take(&mut self.diagnostics));
+        self.diagnostics = read;
+        self
     }
 
     /// Evaluates every symbol that has a value expression, in [`order`](Analysis::order),

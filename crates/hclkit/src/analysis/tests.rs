@@ -246,3 +246,26 @@ fn long_chains_do_not_recurse() {
     let e = a.evaluate(&EvalContext::new());
     assert_eq!(e.value(a.lookup("local.l0").unwrap()), Some(&Value::from(n as i64)));
 }
+
+#[test]
+fn an_edited_document_is_analysed_in_its_current_text() {
+    use crate::edit::{Document, Expression};
+    let (mut doc, diags) = Document::parse("locals {\n  a = 1\n  b = local.a\n}\nbroken = \n", "main.tf");
+    assert!(diags.has_errors());
+    // A rename of the definition and its use, then a new local that refers to it.
+    doc.set("locals.b", Expression::parse("local.first").unwrap()).unwrap();
+    doc.set("locals.c", Expression::parse("local.b * 2").unwrap()).unwrap();
+    let a = doc.analysis("main.tf", &Scheme::terraform());
+    // The syntax error comes first, then the reference to nothing (`local.first`).
+    let summaries: Vec<&str> = a.diagnostics().iter().map(|d| &*d.summary).collect();
+    assert_eq!(summaries.len(), 2, "{}", a.diagnostics());
+    assert_eq!(summaries[0], "Invalid expression");
+    assert_eq!(summaries[1], "Reference to undeclared symbol");
+    let b = a.lookup("local.b").unwrap();
+    let c = a.lookup("local.c").unwrap();
+    assert_eq!(a.dependencies(c), [b]);
+    // Ranges are in the edited text: `local.b` is on the line that `c` was added on.
+    let text = doc.to_string();
+    let u = a.uses_of(b).next().unwrap();
+    assert_eq!(&text[u.range.start.byte as usize..u.range.end.byte as usize], "local.b");
+}

@@ -30,6 +30,7 @@
 
 pub mod address;
 mod body;
+mod bridge;
 mod build;
 mod expr;
 mod render;
