@@ -66,6 +66,16 @@ test("edits count columns in UTF-16 code units", () => {
   assert.equal(line[edits[1].range.start.column - 1], "3");
 });
 
+test("insert into a list or a call's arguments at a position", () => {
+  const d = new Document("a = [1, 3]\nt = merge(local.tags, var.tags)\n");
+  assert.equal(d.insert("a[1]", 2), undefined);
+  d.insert("a[0]", "zero");
+  d.insert("t[1]", "{ Name = var.name }", { expression: true });
+  assert.equal(d.toString(), 'a = ["zero", 1, 2, 3]\nt = merge(local.tags, { Name = var.name }, var.tags)\n');
+  assert.throws(() => d.insert("a[9]", 1), HCLError);
+  assert.throws(() => d.insert("t", 1), HCLError);
+});
+
 test("errors are HCLError", () => {
   assert.throws(() => new Document("a = \n"), (e) => e instanceof HCLError && /^parse config: \[/.test(e.message));
   const d = new Document("a = 1\n");

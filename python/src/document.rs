@@ -37,14 +37,17 @@ impl Document {
     /// Python value written as HCL. Returns whether the attribute existed.
     #[pyo3(signature = (address, value, *, expression=false))]
     fn set(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<bool> {
-        let expr = if expression {
-            let text: String = value.extract()?;
-            Expression::parse(&text).map_err(|d| to_pyerr(value.py(), Failure::new(d)))?
-        } else {
-            let v = crate::values::from_py(value)?;
-            Expression::from_value(&v).map_err(|e| PyValueError::new_err(e.to_string()))?
-        };
+        let expr = value_expression(value, expression)?;
         self.inner.set(address, expr).map_err(|e| edit_error(value.py(), &e, address))
+    }
+
+    /// Inserts ``value`` (as for ``set``) into the list or call arguments at ``address``,
+    /// which ends with the index the value takes (``ports[0]`` inserts first; one past the
+    /// end appends).
+    #[pyo3(signature = (address, value, *, expression=false))]
+    fn insert(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<()> {
+        let expr = value_expression(value, expression)?;
+        self.inner.insert(address, expr).map_err(|e| edit_error(value.py(), &e, address))
     }
 
     /// Removes the attribute (or key, or element) at ``address``; whether there was one.
@@ -107,6 +110,17 @@ impl Document {
     fn __repr__(&self) -> String {
         format!("<hclkit.Document of {} items>", self.inner.body().items().len())
     }
+}
+
+/// The expression of ``value``: its source text when ``expression``, else the Python value
+/// written as HCL.
+fn value_expression(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Expression> {
+    if expression {
+        let text: String = value.extract()?;
+        return Expression::parse(&text).map_err(|d| to_pyerr(value.py(), Failure::new(d)));
+    }
+    let v = crate::values::from_py(value)?;
+    Expression::from_value(&v).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A failed edit as `HCLError`, with the library's diagnostic for it.

@@ -65,3 +65,13 @@ def test_edits_one_per_changed_region():
     for e in reversed(edits):
         text = text[: e["start"]["offset"]] + e["text"] + text[e["end"]["offset"] :]
     assert text == str(doc)
+
+
+def test_insert_at_a_position():
+    doc = hclkit.Document("a = [1, 3]\nt = merge(local.tags, var.tags)\n")
+    assert doc.insert("a[1]", 2) is None
+    doc.insert("a[0]", "zero")
+    doc.insert("t[1]", "{ Name = var.name }", expression=True)
+    assert str(doc) == 'a = ["zero", 1, 2, 3]\nt = merge(local.tags, { Name = var.name }, var.tags)\n'
+    with pytest.raises(hclkit.HCLError):
+        doc.insert("a[9]", 1)

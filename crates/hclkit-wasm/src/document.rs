@@ -57,23 +57,33 @@ impl Document {
     /// assert_eq!(d.text(), "a = 2 # one\nb = {\n  x = [\"y\"]\n}\n");
     /// ```
     pub fn set(&mut self, address: &str, expression: &str, tagged: &str) -> String {
-        let expr = if tagged.is_empty() {
-            match Expression::parse(expression) {
-                Ok(e) => e,
-                Err(d) => return fail(&diags::message("set", &d), &d, &("<expression>", expression.as_bytes())),
-            }
-        } else {
-            let value = match values::from_tagged(tagged.as_bytes()) {
-                Ok(v) => v,
-                Err(e) => return fail_plain("Invalid value", &e),
-            };
-            match Expression::from_value(&value) {
-                Ok(e) => e,
-                Err(e) => return fail_plain("Value not writable as HCL", &e.to_string()),
-            }
+        let expr = match value_expression(expression, tagged) {
+            Ok(e) => e,
+            Err(failure) => return failure,
         };
         match self.inner.set(address, expr) {
             Ok(existed) => ok(if existed { "true" } else { "false" }),
+            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+        }
+    }
+
+    /// Inserts a value into the list or call arguments at `address`, which ends with the index
+    /// the value takes (`hclkit::edit::Document::insert`); the value as for [`Document::set`].
+    /// The result: `" null"`, or a failure.
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = [1, 3]\n");
+    /// assert_eq!(d.insert("a[1]", "2", ""), " null");
+    /// assert_eq!(d.text(), "a = [1, 2, 3]\n");
+    /// assert!(d.insert("a[9]", "2", "").starts_with('!'));
+    /// ```
+    pub fn insert(&mut self, address: &str, expression: &str, tagged: &str) -> String {
+        let expr = match value_expression(expression, tagged) {
+            Ok(e) => e,
+            Err(failure) => return failure,
+        };
+        match self.inner.insert(address, expr) {
+            Ok(()) => ok("null"),
             Err(e) => fail_plain("Invalid edit", &e.to_string()),
         }
     }
@@ -137,4 +147,15 @@ impl Document {
         out.push(']');
         out
     }
+}
+
+/// The expression of source text `expression` when `tagged` is empty, else of the tagged JSON
+/// value `tagged` written as HCL; a failure (the crate's protocol) otherwise.
+fn value_expression(expression: &str, tagged: &str) -> Result<Expression, String> {
+    if tagged.is_empty() {
+        return Expression::parse(expression)
+            .map_err(|d| fail(&diags::message("set", &d), &d, &("<expression>", expression.as_bytes())));
+    }
+    let value = values::from_tagged(tagged.as_bytes()).map_err(|e| fail_plain("Invalid value", &e))?;
+    Expression::from_value(&value).map_err(|e| fail_plain("Value not writable as HCL", &e.to_string()))
 }

@@ -34,6 +34,7 @@ mod bridge;
 mod build;
 mod diff;
 mod expr;
+mod node;
 mod render;
 mod text;
 pub mod visit;
@@ -41,6 +42,7 @@ pub mod visit;
 pub use address::Address;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
+pub use node::{Node, TemplatePart, Traversal, TraversalStep};
 pub use text::Text;
 
 use crate::diagnostic::Diagnostics;
@@ -295,6 +297,27 @@ impl Document {
         };
         body.insert(Position::End, Item::attribute(name, value));
         Ok(false)
+    }
+
+    /// Inserts `value` into a list or a call's arguments: `address` ends with the index the
+    /// value takes (`ports[0]` inserts first; one past the end appends), the elements from
+    /// there on moving up ([`Expression::insert`]).
+    ///
+    /// ```
+    /// use hclkit::edit::{Document, Expression};
+    ///
+    /// let mut doc: Document = "tags = merge(local.tags, var.tags)\n".parse().unwrap();
+    /// doc.insert("tags[1]", Expression::parse("{ Name = \"web\" }").unwrap()).unwrap();
+    /// assert_eq!(doc.to_string(), "tags = merge(local.tags, { Name = \"web\" }, var.tags)\n");
+    /// ```
+    pub fn insert(&mut self, address: &str, value: Expression) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let p = address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        let item = item_at_mut(&mut self.body, &p);
+        let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+        attr.expr.insert(&a.path, &value)?;
+        item.dirty = true;
+        Ok(())
     }
 
     /// The comment lines owned by the attribute, object item, tuple element or call argument
