@@ -2,7 +2,7 @@
 //! and random edit sequences give text that parses, that `edits()` reproduces from the
 //! original, and that is formatter-clean wherever the original was.
 
-use hclkit::edit::{Document, Expression, Item, ItemKind, Position};
+use hclkit::edit::{Document, Expression, Item, ItemKind, Position, Step};
 use proptest::prelude::*;
 
 fn corpus_files() -> Vec<(String, String)> {
@@ -71,6 +71,27 @@ enum Op {
     Append(usize, u32),
     Rename(usize),
     Sort,
+    /// Sets the part of an attribute's value at a path of structured steps (by number).
+    Part(usize, Vec<u8>),
+}
+
+fn step(b: u8) -> Step {
+    match b % 14 {
+        0 => Step::Condition,
+        1 => Step::TrueResult,
+        2 => Step::FalseResult,
+        3 => Step::Left,
+        4 => Step::Right,
+        5 => Step::Operand,
+        6 => Step::Inner,
+        7 => Step::Root,
+        8 => Step::Traversal(usize::from(b / 14 % 4)),
+        9 => Step::TemplatePart(usize::from(b / 14 % 4)),
+        10 => Step::Collection,
+        11 => Step::ForValue,
+        12 => Step::Index(usize::from(b / 14 % 4)),
+        _ => Step::ForKey,
+    }
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -80,6 +101,7 @@ fn op() -> impl Strategy<Value = Op> {
         (any::<usize>(), any::<u32>()).prop_map(|(i, v)| Op::Append(i, v)),
         any::<usize>().prop_map(Op::Rename),
         Just(Op::Sort),
+        (any::<usize>(), proptest::collection::vec(any::<u8>(), 1..4)).prop_map(|(i, p)| Op::Part(i, p)),
     ]
 }
 
@@ -140,6 +162,20 @@ fn run(doc: &mut Document, ids: &mut Vec<Option<usize>>, op: &Op) -> Option<Vec<
         Op::Sort => {
             doc.body_mut().sort_attributes();
             return None;
+        }
+        Op::Part(i, ref path) => {
+            let Some(attr) = doc.body().items()[i % n].as_attribute() else { return Some(Vec::new()) };
+            let (name, mut expr) = (attr.name().to_owned(), attr.expr().clone());
+            let path: Vec<Step> = path.iter().map(|&b| step(b)).collect();
+            let _ = expr.node();
+            let Some(old) = expr.get(&path) else { return Some(Vec::new()) };
+            // A name stays a name; anything else may become any expression.
+            let value =
+                if old.as_str().chars().all(|c| c.is_alphanumeric() || c == '_') { "renamed" } else { "(var.x)" };
+            if expr.set(&path, &Expression::parse(value).unwrap()).is_ok() {
+                doc.body_mut().set_attribute(&name, expr);
+                return Some(ids[i % n].into_iter().collect());
+            }
         }
     }
     Some(Vec::new())
