@@ -8,11 +8,15 @@ export interface Position {
   byte: number;
 }
 
-/** A range in a named file; `end` is exclusive. */
-export interface Range {
-  filename: string;
+/** A range in the source; `end` is exclusive. */
+export interface SourceRange {
   start: Position;
   end: Position;
+}
+
+/** A range in a named file; `end` is exclusive. */
+export interface Range extends SourceRange {
+  filename: string;
 }
 
 /** One problem found in the input. */
@@ -47,6 +51,26 @@ export interface ParseOptions {
   comments?: boolean;
   /** Fold expressions without variables or function calls into their values. Default false. */
   simplify?: boolean;
+  /** Give every body object (the file's and each block's) a "//ranges" property, a
+   * {@link BodyRanges}. Default false (the drop-in shape). */
+  ranges?: boolean;
+}
+
+/** The "//ranges" property of a body object, with `ranges: true`. */
+export interface BodyRanges {
+  /** The block, from its type to its closing brace; at the top, the whole file. */
+  range: SourceRange;
+  /** The block's type and labels (absent at the top). */
+  definition?: SourceRange;
+  /** The ranges of each attribute of the body, by name. */
+  attributes: { [name: string]: AttributeRanges };
+}
+
+/** Where an attribute is: `range` from its name to the end of its value. */
+export interface AttributeRanges {
+  range: SourceRange;
+  name: SourceRange;
+  value: SourceRange;
 }
 
 /** Parses native-syntax HCL into the JSON `@cdktf/hcl2json` gives (synchronously). */
@@ -118,6 +142,8 @@ export interface ToJSONOptions {
   /** Keep comments as "//" properties (default true). */
   comments?: boolean;
   simplify?: boolean;
+  /** "//ranges" properties, as in {@link ParseOptions} (default false). */
+  ranges?: boolean;
   pretty?: boolean;
 }
 

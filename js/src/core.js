@@ -155,6 +155,7 @@ function parse(filename, source, opts) {
       choice(o.blocks, "blocks", BLOCKS, 0),
       o.comments === true,
       o.simplify === true,
+      o.ranges === true,
       false,
     ),
   );
@@ -224,6 +225,7 @@ function toJSON(source, opts) {
       choice(o.blocks, "blocks", BLOCKS, 1),
       o.comments !== false,
       o.simplify === true,
+      o.ranges === true,
       o.pretty === true,
     ),
   );

@@ -65,6 +65,36 @@ impl Document {
         self.inner.set_comments(address, text).map_err(|e| edit_error(py, &e, address))
     }
 
+    /// The edits that turn the original text into the current one, one per changed region,
+    /// in order: dicts ``{"start": {"line", "column", "offset"}, "end": {...}, "text"}``, the
+    /// range in the original text, counted in characters as Python strings are (``line`` and
+    /// ``column`` from 0; ``offset`` into the whole text, so ``text[start:end]`` is what the
+    /// edit replaces).
+    fn edits<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        let original = self.inner.original();
+        // Character offsets of the (ordered) byte offsets, counted once along the text.
+        let (mut byte, mut chars) = (0, 0);
+        let mut offset = |b: usize| {
+            chars += original.get(byte..b).map_or(0, |s| s.chars().count());
+            byte = b;
+            chars
+        };
+        let mut out = Vec::new();
+        for e in self.inner.edits() {
+            let d = pyo3::types::PyDict::new(py);
+            for (key, pos, b) in [("start", e.start, e.range.start), ("end", e.end, e.range.end)] {
+                let p = pyo3::types::PyDict::new(py);
+                p.set_item("line", pos.line)?;
+                p.set_item("column", pos.chars)?;
+                p.set_item("offset", offset(b))?;
+                d.set_item(key, p)?;
+            }
+            d.set_item("text", e.text)?;
+            out.push(d);
+        }
+        Ok(out)
+    }
+
     /// The whole file as the formatter lays it out.
     fn format(&self) -> String {
         self.inner.format()

@@ -47,3 +47,21 @@ def test_comments_of_object_items():
     with pytest.raises(hclkit.HCLError) as info:
         doc.set('tags["Name"].x', 1)
     assert info.value.diagnostics[0]["summary"] == "Cannot edit the expression"
+
+
+def test_edits_one_per_changed_region():
+    src = 'a = 1\nb = 2\n\nc = ["\U0001F600", 3]\n'
+    doc = hclkit.Document(src)
+    assert doc.edits() == []
+    doc.set("b", 7)
+    doc.set("c[1]", 9)
+    edits = doc.edits()
+    assert [e["text"] for e in edits] == ["7", "9"]
+    # Counted in characters, as Python strings are: the emoji is one.
+    c = edits[1]
+    assert c["start"] == {"line": 3, "column": 10, "offset": 23}
+    assert src[c["start"]["offset"]:c["end"]["offset"]] == "3"
+    text = src
+    for e in reversed(edits):
+        text = text[: e["start"]["offset"]] + e["text"] + text[e["end"]["offset"] :]
+    assert text == str(doc)

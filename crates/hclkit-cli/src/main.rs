@@ -4,7 +4,7 @@
 //! hclkit [--color auto|always|never] <COMMAND>
 //!   check [--spec SPEC] [--diags text|json] [PATH...]
 //!   fmt [--check] [--diff] [--no-align] [--terraform] [PATH...]
-//!   convert [--spec SPEC] [--blocks nested|ordered|array] [--simplify] [--pretty] [-o FILE | -O DIR] PATH...
+//!   convert [--spec SPEC] [--blocks nested|ordered|array] [--simplify] [--pretty] [--ranges[=UNIT]] [-o FILE | -O DIR] PATH...
 //!   eval [--functions terraform|stdlib|none] [--vars JSON] [--diags text|json] EXPR
 //!   edit <VERB> [WORDS...] [-f FILE] [-u]
 //!   completions <SHELL>

@@ -3,7 +3,6 @@
 //! `hclkit.Document` and turns the results (the crate's one-string protocol) into values.
 
 use hclkit::edit::{Document as Doc, Expression};
-use hclkit::pos::{ColumnUnit, LineIndex};
 use hclkit::Diagnostics;
 use hclkit_value::json::{write_string, Escape};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -103,21 +102,20 @@ impl Document {
         self.inner.format()
     }
 
-    /// The edits that turn the original text into the current one, as JSON:
-    /// `[{"range": {"filename", "start", "end"}, "text"}]`, the range in the original text
-    /// (line and column from 1, columns in UTF-16 code units; byte offsets).
+    /// The edits that turn the original text into the current one, one per changed region
+    /// (`hclkit::edit::Document::edits`), as JSON: `[{"range": {"filename", "start", "end"},
+    /// "text"}]`, the range in the original text (line and column from 1, columns in UTF-16
+    /// code units; byte offsets).
     ///
     /// ```
     /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = 1\nb = 2\n");
     /// d.set("b", "3", "");
     /// assert_eq!(
     ///     d.edits(),
-    ///     r#"[{"range":{"filename":"a.tf","start":{"line":2,"column":1,"byte":6},"end":{"line":3,"column":1,"byte":12}},"text":"b = 3\n"}]"#
+    ///     r#"[{"range":{"filename":"a.tf","start":{"line":2,"column":5,"byte":10},"end":{"line":2,"column":6,"byte":11}},"text":"3"}]"#
     /// );
     /// ```
     pub fn edits(&self) -> String {
-        let original = self.inner.original().as_bytes();
-        let index = LineIndex::new(original);
         let mut out = String::from("[");
         for (i, e) in self.inner.edits().iter().enumerate() {
             if i > 0 {
@@ -125,12 +123,11 @@ impl Document {
             }
             out.push_str("{\"range\":{\"filename\":");
             write_string(&mut out, &self.filename, Escape::Plain);
-            for (key, byte) in [("start", e.range.start), ("end", e.range.end)] {
-                let lc = index.line_column(original, byte as u32, ColumnUnit::Utf16);
+            for (key, pos, byte) in [("start", e.start, e.range.start), ("end", e.end, e.range.end)] {
                 out.push_str(&format!(
                     ",\"{key}\":{{\"line\":{},\"column\":{},\"byte\":{byte}}}",
-                    lc.line + 1,
-                    lc.column + 1
+                    pos.line + 1,
+                    pos.utf16 + 1
                 ));
             }
             out.push_str("},\"text\":");

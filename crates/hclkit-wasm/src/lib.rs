@@ -70,21 +70,34 @@ fn block_shape(code: u8) -> BlockShape {
 }
 
 /// `parse`: native source as the JSON of `@cdktf/hcl2json` (with `blocks` 0 and no comments),
-/// or in another block shape (see `block_shape`), with comments, folded (`simplify`). On
-/// syntax errors, a failure whose message is `@cdktf/hcl2json`'s.
+/// or in another block shape (see `block_shape`), with comments, folded (`simplify`), with
+/// the `"//ranges"` of every body (columns in UTF-16 code units; see
+/// `hclkit::transcode::file_to_json`). On syntax errors, a failure whose message is
+/// `@cdktf/hcl2json`'s.
 ///
 /// ```
-/// let out = hclkit_wasm::parse("main.tf", "a = 1\nb \"x\" {\n  c = var.d\n}\n", 0, false, false, false);
+/// let out = hclkit_wasm::parse("main.tf", "a = 1\nb \"x\" {\n  c = var.d\n}\n", 0, false, false, false, false);
 /// assert_eq!(out, r#" {"a":1,"b":{"x":[{"c":"${var.d}"}]}}"#);
-/// assert!(hclkit_wasm::parse("main.tf", "a = ", 0, false, false, false).starts_with('!'));
+/// assert!(hclkit_wasm::parse("main.tf", "a = ", 0, false, false, false, false).starts_with('!'));
+/// let ranged = hclkit_wasm::parse("main.tf", "a = 1\n", 0, false, false, true, false);
+/// assert!(ranged.starts_with(r#" {"//ranges":{"range":{"start":{"line":1,"column":1,"byte":0},"#));
 /// ```
 #[wasm_bindgen]
-pub fn parse(filename: &str, text: &str, blocks: u8, comments: bool, simplify: bool, pretty: bool) -> String {
+pub fn parse(
+    filename: &str,
+    text: &str,
+    blocks: u8,
+    comments: bool,
+    simplify: bool,
+    ranges: bool,
+    pretty: bool,
+) -> String {
     let (file, diags) = hclkit::parse_config(text.as_bytes(), filename).into_parts();
     if diags.has_errors() {
         return fail(&diags::message("parse config", &diags), &diags, &file);
     }
-    let opts = ToJsonOptions { blocks: block_shape(blocks), simplify, comments };
+    let opts =
+        ToJsonOptions { blocks: block_shape(blocks), simplify, comments, ranges: ranges.then_some(ColumnUnit::Utf16) };
     let (doc, _) = hclkit::transcode::file_to_json(&file, &opts);
     ok(&if pretty { doc.to_pretty() } else { doc.to_compact() })
 }

@@ -1,10 +1,13 @@
 // Compiled (not run) by `npm run typecheck` (tsc, noEmit): a consumer of the package's types,
 // through its own name as a user's project imports it.
 import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, inspect, init, version, HCLError, Document } from "hclkit";
-import type { Diagnostic, Reference, Value, Range, ModuleInfo, ModuleGraph } from "hclkit";
+import type { Diagnostic, Reference, Value, Range, ModuleInfo, ModuleGraph, BodyRanges, SourceRange } from "hclkit";
 
 await init();
 const doc: Record<string, any> = parse("main.tf", 'a = 1\n', { blocks: "nested", comments: true });
+const ranges = parse("main.tf", 'a = 1\n', { ranges: true })["//ranges"] as BodyRanges;
+const valueRange: SourceRange = ranges.attributes.a.value;
+const definition: SourceRange | undefined = ranges.definition;
 const refs: Reference[] = getReferencesInExpression("main.tf", "${var.a}");
 const start: number = refs[0].startPosition;
 const range: Range = refs[0].range;
@@ -32,4 +35,4 @@ const required: boolean = m.variables["a"].required && inspect(new Map([["a.tf",
 const g: ModuleGraph = hclkit.inspect.graph('locals {\n  a = 1\n}\n', { filename: "main.tf" });
 const md: string = inspect.markdown("");
 const firstUnused: string | undefined = g.unused[0] ?? g.symbols[0]?.depends_on[0];
-export const used = [m, required, md, firstUnused, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];
+export const used = [valueRange.start.column, definition, m, required, md, firstUnused, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];

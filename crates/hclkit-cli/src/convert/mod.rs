@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hclkit::files::SourceFile;
+use hclkit::pos::ColumnUnit;
 use hclkit::transcode::{BlockShape, Schema, ToJsonOptions};
 use hclkit::{Diagnostics, Files};
 use rayon::prelude::*;
@@ -25,6 +26,19 @@ pub enum Blocks {
     Ordered,
     /// As tmccombs/hcl2json: label levels objects, every block body inside an array.
     Array,
+}
+
+/// The unit of the columns of `--ranges`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Columns {
+    /// Grapheme clusters, as diagnostics count them (the reference's columns).
+    Graphemes,
+    /// UTF-16 code units (JavaScript strings, the language server protocol).
+    Utf16,
+    /// Characters (Unicode scalar values: Python strings).
+    Chars,
+    /// UTF-8 bytes from the line's start.
+    Utf8,
 }
 
 /// The input syntax (`--from`).
@@ -86,6 +100,11 @@ pub struct ConvertArgs {
     /// JSON output: drop comments (default: kept as "//" properties).
     #[arg(long)]
     pub no_comments: bool,
+    /// JSON output: a "//ranges" property in every body with the source ranges of its block
+    /// and attributes (line, column, byte); columns counted in the unit given (default:
+    /// grapheme clusters, as diagnostics count them).
+    #[arg(long, value_enum, value_name = "COLUMNS", num_args = 0..=1, default_missing_value = "graphemes", require_equals = true)]
+    pub ranges: Option<Columns>,
     /// JSON input: the hcldec spec file saying which properties are blocks.
     #[arg(long, value_name = "SPEC")]
     pub spec: Option<String>,
@@ -392,6 +411,12 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
         },
         simplify: args.simplify,
         comments: !args.no_comments,
+        ranges: args.ranges.map(|c| match c {
+            Columns::Graphemes => ColumnUnit::Graphemes,
+            Columns::Utf16 => ColumnUnit::Utf16,
+            Columns::Chars => ColumnUnit::Chars,
+            Columns::Utf8 => ColumnUnit::Utf8,
+        }),
     };
     let (doc, warnings) = hclkit::transcode::file_to_json(file, &opts);
     let mut diags = diags;

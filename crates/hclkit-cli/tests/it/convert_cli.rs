@@ -111,6 +111,35 @@ fn standard_input_pretty_and_array_blocks() {
 }
 
 #[test]
+fn ranges_annotate_bodies_in_the_unit_asked_for() {
+    let src = "b \"\u{1F600}\" {\n  a = 1\n}\n".as_bytes();
+    let run = |flag: &str| {
+        let out = with_stdin(
+            {
+                let mut c = hclkit();
+                c.args(["convert", "--no-comments", flag, "-"]);
+                c
+            },
+            src,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    // The block's definition ends after the label's closing quote: column 6 in grapheme
+    // clusters (as diagnostics count), 7 in UTF-16 units, 9 in bytes; byte 8 in all.
+    for (flag, column) in [("--ranges", 6), ("--ranges=utf16", 7), ("--ranges=utf8", 9), ("--ranges=chars", 6)] {
+        let out = run(flag);
+        let definition = format!(
+            r#""definition":{{"start":{{"line":1,"column":1,"byte":0}},"end":{{"line":1,"column":{column},"byte":8}}}}"#
+        );
+        assert!(out.contains(&definition), "{flag}: {out}");
+        assert!(out.starts_with(r#"{"//ranges":{"range":{"start":{"line":1,"column":1,"byte":0},"end":{"line":4,"column":1,"byte":21}},"attributes":{}},"b":"#), "{out}");
+        assert!(out.contains(r#""attributes":{"a":{"range":{"start":{"line":2,"column":3,"byte":13}"#), "{out}");
+    }
+    assert!(!run("--blocks=nested").contains("//ranges"));
+}
+
+#[test]
 fn simplify_folds_constant_expressions_only() {
     let out = with_stdin(
         {

@@ -100,8 +100,13 @@ fn edits_cover_change() {
     d.set("b", Expression::raw("5")).unwrap();
     let e = d.edits();
     assert_eq!(e.len(), 1);
-    assert_eq!(e[0].range, 6..12);
-    assert_eq!(e[0].text, "b = 5\n");
+    assert_eq!(e[0].range, 10..11);
+    assert_eq!(e[0].text, "5");
+    // Changes apart are edits apart; an added line is an insertion at a line's start.
+    d.set("a", Expression::raw("4")).unwrap();
+    d.set("d", Expression::raw("6")).unwrap();
+    let e: Vec<_> = d.edits().into_iter().map(|e| (e.range, e.text)).collect();
+    assert_eq!(e, [(4..5, "4".to_owned()), (10..11, "5".to_owned()), (18..18, "d = 6\n".to_owned())]);
 }
 
 /// Every piece of text of `body`, with where it is.

@@ -6,6 +6,7 @@ use hclkit_value::{Type, Value};
 
 use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics, Severity};
+use crate::pos::ColumnUnit;
 use crate::syntax::native::ast::{Block, Body, BodyItem, Expr, File, LiteralValue, Tree, UnaryOp};
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
@@ -46,12 +47,19 @@ pub struct ToJsonOptions {
     pub simplify: bool,
     /// Keep comments as `"//"` properties of the bodies they are in.
     pub comments: bool,
+    /// Give every body object a `"//ranges"` property (`None`, the default: none) holding
+    /// the source ranges of its block and of its attributes, columns counted in the unit
+    /// given (JavaScript's UTF-16 code units, Python's characters, or the grapheme clusters
+    /// of [`Pos`](crate::Pos)). The JSON is then an annotated document for tools that point
+    /// into the source, no longer the same configuration to the HCL JSON syntax (which would
+    /// read `"//ranges"` as an attribute). See [`file_to_json`] for the shape.
+    pub ranges: Option<ColumnUnit>,
 }
 
 impl Default for ToJsonOptions {
-    /// Nested blocks, no folding, comments kept.
+    /// Nested blocks, no folding, comments kept, no ranges.
     fn default() -> ToJsonOptions {
-        ToJsonOptions { blocks: BlockShape::Nested, simplify: false, comments: true }
+        ToJsonOptions { blocks: BlockShape::Nested, simplify: false, comments: true, ranges: None }
     }
 }
 
@@ -97,10 +105,45 @@ impl Default for ToJsonOptions {
 /// let (_, diags) = file_to_json(&file, &ToJsonOptions::default());
 /// assert_eq!(diags.iter().next().unwrap().summary, "Attribute and block with the same name");
 /// ```
+///
+/// With [`ToJsonOptions::ranges`], every body object (the file's and each block's) starts
+/// with a `"//ranges"` property, a name no attribute or block type can have: `range`, the
+/// block from its type to its closing brace (for the file, the whole file);
+/// `definition`, the block's type and labels (the reference's `DefRange`; not at the top);
+/// and `attributes`, for each attribute of the body its `range` (name to end of value),
+/// `name` and `value`. Each range is `{"start", "end"}` (end exclusive), each position
+/// `{"line", "column", "byte"}`: line and column from 1, the column in the unit asked for,
+/// the byte offset from 0.
+///
+/// ```
+/// use hclkit::pos::ColumnUnit;
+/// use hclkit::transcode::{file_to_json, BlockShape, ToJsonOptions};
+///
+/// let file = hclkit::parse_config("b \"é\" {\n  a = 1\n}\n".as_bytes(), "main.hcl").into_value();
+/// let opts = ToJsonOptions { blocks: BlockShape::Array, ranges: Some(ColumnUnit::Utf16), ..ToJsonOptions::default() };
+/// let doc = file_to_json(&file, &opts).0.to_compact();
+/// let pos = |line, column, byte| format!(r#"{{"line":{line},"column":{column},"byte":{byte}}}"#);
+/// let range = |s: String, e: String| format!(r#"{{"start":{s},"end":{e}}}"#);
+/// let top = range(pos(1, 1, 0), pos(4, 1, 19));
+/// let block = range(pos(1, 1, 0), pos(3, 2, 18));
+/// let definition = range(pos(1, 1, 0), pos(1, 6, 6));
+/// let a = format!(
+///     r#"{{"range":{},"name":{},"value":{}}}"#,
+///     range(pos(2, 3, 11), pos(2, 8, 16)),
+///     range(pos(2, 3, 11), pos(2, 4, 12)),
+///     range(pos(2, 7, 15), pos(2, 8, 16)),
+/// );
+/// assert_eq!(
+///     doc,
+///     format!(
+///         r#"{{"//ranges":{{"range":{top},"attributes":{{}}}},"b":{{"é":[{{"//ranges":{{"range":{block},"definition":{definition},"attributes":{{"a":{a}}}}},"a":1}}]}}}}"#
+///     )
+/// );
+/// ```
 pub fn file_to_json(file: &File, opts: &ToJsonOptions) -> (Node, Diagnostics) {
     let tree = file.tree();
     let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
-    let doc = cx.body(file.body(), u32::MAX, Vec::new());
+    let doc = cx.body(file.body(), u32::MAX, Vec::new(), Owner::File);
     (doc, cx.diags)
 }
 
@@ -112,7 +155,16 @@ pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> Node {
     // Skip comments before the body (for a block's body: those of the enclosing file).
     cx.skip_before(body.span().start);
     let end = body.span().end;
-    cx.body(body, end, Vec::new())
+    cx.body(body, end, Vec::new(), Owner::Body)
+}
+
+/// What a body belongs to, for its `"//ranges"`: the range is the whole file's, the body's or
+/// the block's.
+#[derive(Clone, Copy)]
+enum Owner<'a> {
+    File,
+    Body,
+    Block(Block<'a>),
 }
 
 struct Cx<'a> {
@@ -160,7 +212,8 @@ impl<'a> Cx<'a> {
         out
     }
 
-    fn body(&mut self, body: Body<'a>, end: u32, leading: Vec<String>) -> Node {
+    /// A body as a JSON object; `owner` what it is the body of (for its ranges).
+    fn body(&mut self, body: Body<'a>, end: u32, leading: Vec<String>, owner: Owner<'a>) -> Node {
         let mut items: Vec<Item<'a>> = Vec::new();
         if !leading.is_empty() {
             items.push(Item::Comments(leading));
@@ -180,7 +233,7 @@ impl<'a> Cx<'a> {
                 BodyItem::Block(b) => {
                     let inner = b.body();
                     let leading = self.take_before(inner.span().start);
-                    let json = self.body(inner, inner.span().end, Vec::new());
+                    let json = self.body(inner, inner.span().end, Vec::new(), Owner::Block(b));
                     let Node::Object(body) = json else { unreachable_body() };
                     let labels = b.labels().map(|l| l.value().into_owned()).collect();
                     items.push(Item::Block(BlockOut { block: b, labels, body, leading }));
@@ -191,7 +244,48 @@ impl<'a> Cx<'a> {
         if !trailing.is_empty() {
             items.push(Item::Comments(trailing));
         }
-        Node::Object(self.assemble(items))
+        let mut out = self.assemble(items);
+        if let Some(unit) = self.opts.ranges {
+            out.insert(0, ("//ranges".to_owned(), self.ranges(body, owner, unit)));
+        }
+        Node::Object(out)
+    }
+
+    /// The `"//ranges"` property of a body (see [`file_to_json`]).
+    fn ranges(&self, body: Body<'a>, owner: Owner<'a>, unit: ColumnUnit) -> Node {
+        let range = |span: Span| {
+            let pos = |byte: u32| {
+                let lc = self.tree.line_index().line_column(self.tree.source(), byte, unit);
+                Node::Object(vec![
+                    ("line".to_owned(), Node::Number((lc.line + 1).to_string())),
+                    ("column".to_owned(), Node::Number((lc.column + 1).to_string())),
+                    ("byte".to_owned(), Node::Number(byte.to_string())),
+                ])
+            };
+            Node::Object(vec![("start".to_owned(), pos(span.start)), ("end".to_owned(), pos(span.end))])
+        };
+        let mut out = Vec::with_capacity(3);
+        match owner {
+            Owner::Block(b) => {
+                out.push(("range".to_owned(), range(b.span())));
+                out.push(("definition".to_owned(), range(b.def_span())));
+            }
+            Owner::File => out.push(("range".to_owned(), range(Span::new(0, self.tree.source().len() as u32)))),
+            Owner::Body => out.push(("range".to_owned(), range(body.span()))),
+        }
+        let attributes = body
+            .attributes()
+            .map(|a| {
+                let entry = vec![
+                    ("range".to_owned(), range(a.span())),
+                    ("name".to_owned(), range(a.name_span())),
+                    ("value".to_owned(), range(a.expr().span())),
+                ];
+                (a.name().to_owned(), Node::Object(entry))
+            })
+            .collect();
+        out.push(("attributes".to_owned(), Node::Object(attributes)));
+        Node::Object(out)
     }
 
     /// Lays out a body's items: attributes and comments in order, blocks of one type (and

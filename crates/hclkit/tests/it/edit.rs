@@ -83,26 +83,49 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-fn run(doc: &mut Document, op: &Op) {
+/// Runs `op`, keeping `ids` (the original index of each top-level item, `None` for an added
+/// one) in step with the items; returns the original items the edit may change: the ones it
+/// names and, for an added item, its neighbours (`None`: any).
+fn run(doc: &mut Document, ids: &mut Vec<Option<usize>>, op: &Op) -> Option<Vec<usize>> {
     let n = doc.body().items().len();
     if n == 0 {
-        return;
+        return Some(Vec::new());
     }
+    let around = |ids: &[Option<usize>], i: usize| -> Vec<usize> {
+        [i.checked_sub(1), Some(i), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|j| ids.get(j).copied().flatten())
+            .collect()
+    };
     match *op {
         Op::Set(i, v) => {
             if let Some(name) = doc.body().items()[i % n].as_attribute().map(|a| a.name().to_owned()) {
                 doc.body_mut().set_attribute(&name, Expression::raw(&v.to_string()));
+                return Some(ids[i % n].into_iter().collect());
             }
         }
         Op::Remove(i) => {
-            doc.body_mut().remove(i % n);
+            let i = i % n;
+            let touched = around(ids, i);
+            doc.body_mut().remove(i);
+            ids.remove(i);
+            if doc.body().items().len() + 1 < n {
+                // Two blank items met: one went.
+                ids.remove(i);
+            }
+            return Some(touched);
         }
         Op::Append(i, v) => {
             let name = format!("added_{v}");
             if doc.body().items()[i % n].as_block().is_some() {
                 doc.body_at_mut(&[i % n]).set_attribute(&name, Expression::raw(&v.to_string()));
+                return Some(ids[i % n].into_iter().collect());
             } else if doc.body().get_attribute(&name).is_none() {
-                doc.body_mut().insert(Position::Index(i % (n + 1)), Item::attribute(&name, Expression::raw("1")));
+                let at =
+                    doc.body_mut().insert(Position::Index(i % (n + 1)), Item::attribute(&name, Expression::raw("1")));
+                ids.insert(at, None);
+                return Some(around(ids, at));
             }
         }
         Op::Rename(i) => {
@@ -110,11 +133,55 @@ fn run(doc: &mut Document, op: &Op) {
                 let body = doc.body_mut();
                 if body.get_attribute(&format!("{name}_x")).is_none() {
                     body.rename_attribute(&name, &format!("{name}_x"));
+                    return Some(ids[i % n].into_iter().collect());
                 }
             }
         }
-        Op::Sort => doc.body_mut().sort_attributes(),
+        Op::Sort => {
+            doc.body_mut().sort_attributes();
+            return None;
+        }
     }
+    Some(Vec::new())
+}
+
+/// The byte ranges of the original top-level items that edits may change when `touched` were:
+/// those, the attributes (and one-line blocks) in an unbroken run with one of them (their `=`
+/// alignment group), and the blank lines next to them (two blank lines meeting become one).
+fn allowed(doc: &Document, touched: &[usize]) -> Vec<std::ops::Range<usize>> {
+    let items = doc.body().items();
+    let aligned = |i: usize| match items[i].kind() {
+        ItemKind::Attribute(_) => true,
+        ItemKind::Block(b) => b.is_inline(),
+        _ => false,
+    };
+    let mut ok = vec![false; items.len()];
+    for &t in touched {
+        ok[t] = true;
+        for dir in [-1isize, 1] {
+            let mut j = t as isize + dir;
+            while j >= 0 && (j as usize) < items.len() && aligned(j as usize) {
+                ok[j as usize] = true;
+                j += dir;
+            }
+            if j >= 0 && (j as usize) < items.len() && matches!(items[j as usize].kind(), ItemKind::Blank(_)) {
+                ok[j as usize] = true;
+            }
+        }
+    }
+    let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut at = 0;
+    for (i, it) in items.iter().enumerate() {
+        let len = it.to_text().len();
+        if ok[i] {
+            match ranges.last_mut() {
+                Some(r) if r.end == at => r.end = at + len,
+                _ => ranges.push(at..at + len),
+            }
+        }
+        at += len;
+    }
+    ranges
 }
 
 proptest! {
@@ -125,13 +192,40 @@ proptest! {
         prop_assume!(!files.is_empty());
         let (name, src) = &files[pick % files.len()];
         let mut doc: Document = src.parse().unwrap();
+        let original = doc.clone();
+        let mut ids: Vec<Option<usize>> = (0..doc.body().items().len()).map(Some).collect();
+        let mut touched = Some(Vec::new());
         for o in &ops {
-            run(&mut doc, o);
+            match (run(&mut doc, &mut ids, o), &mut touched) {
+                (Some(t), Some(all)) => all.extend(t),
+                _ => touched = None,
+            }
         }
         let out = doc.to_string();
         let diags = hclkit::parse_config(out.as_bytes(), name).into_diagnostics();
         prop_assert!(!diags.has_errors(), "{name}: {ops:?}: {diags}\n{out}");
+        let edits = doc.edits();
         prop_assert_eq!(apply(src, &doc), out.clone());
+        // Edits are apart and in order: one per changed region, each narrowed to where the
+        // texts differ (not the same first or last character, but to keep a `\r\n` whole).
+        for w in edits.windows(2) {
+            prop_assert!(w[0].range.end < w[1].range.start, "{}: {:?} and {:?}", name, w[0].range, w[1].range);
+        }
+        for e in &edits {
+            let old = &src[e.range.clone()];
+            let same_first = old.chars().next().is_some_and(|c| e.text.starts_with(c) && c != '\r');
+            let same_last = old.chars().last().is_some_and(|c| e.text.ends_with(c) && c != '\n');
+            prop_assert!(!same_first && !same_last, "{}: {:?} -> {:?}", name, old, e.text);
+        }
+        // Untouched lines keep their bytes: every edit lies in the items the operations
+        // changed, their alignment groups and the blank lines next to them.
+        if let Some(touched) = touched {
+            let ok = allowed(&original, &touched);
+            for e in &edits {
+                let inside = ok.iter().any(|r| r.start <= e.range.start && e.range.end <= r.end);
+                prop_assert!(inside, "{}: {:?}: edit {:?} {:?} outside {:?}", name, ops, e.range, e.text, ok);
+            }
+        }
         if hclkit::format::format_str(src) == *src {
             prop_assert_eq!(hclkit::format::format_str(&out), out, "{}: {:?}", name, ops);
         }
