@@ -34,6 +34,7 @@ mod bridge;
 mod build;
 mod diff;
 mod expr;
+mod json;
 mod node;
 mod render;
 mod text;
@@ -42,6 +43,7 @@ pub mod visit;
 pub use address::Address;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
+pub use json::JsonDocument;
 pub use node::{Node, TemplatePart, Traversal, TraversalStep};
 pub use text::Text;
 

@@ -2,7 +2,8 @@
 //! and random edit sequences give text that parses, that `edits()` reproduces from the
 //! original, and that is formatter-clean wherever the original was.
 
-use hclkit::edit::{Document, Expression, Item, ItemKind, Position, Step};
+use hclkit::edit::{Document, Expression, Item, ItemKind, JsonDocument, Position, Step};
+use hclkit_value::json::Node as JsonNode;
 use proptest::prelude::*;
 
 fn corpus_files() -> Vec<(String, String)> {
@@ -282,4 +283,93 @@ fn parse_never_fails_and_prints_back() {
         let (doc, _) = Document::parse(src, "x");
         assert_eq!(doc.to_string(), src);
     }
+}
+
+fn json_corpus() -> Vec<(String, String)> {
+    let dir = super::corpus::corpus_dir().join("../json");
+    let mut files = Vec::new();
+    super::corpus::walk(&dir, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|f| Some((f.display().to_string(), String::from_utf8(std::fs::read(&f).ok()?).ok()?)))
+        .collect()
+}
+
+#[test]
+fn json_corpus_round_trips_byte_for_byte() {
+    let files = json_corpus();
+    let mut bad = Vec::new();
+    for (name, src) in &files {
+        match JsonDocument::parse(src, name) {
+            Ok(d) if d.to_string() == *src => {}
+            Ok(_) => bad.push(format!("{name}: differs")),
+            Err(e) => bad.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(bad.is_empty(), "{} of {} files: {:?}", bad.len(), files.len(), &bad[..bad.len().min(10)]);
+}
+
+/// The addresses of the properties of `n` down to `depth` levels (objects only).
+fn json_addresses(n: &JsonNode, prefix: &str, depth: usize, out: &mut Vec<String>) {
+    let JsonNode::Object(props) = n else { return };
+    for (k, v) in props {
+        let a = if prefix.is_empty() { k.replace('.', "\\.") } else { format!("{prefix}.{}", k.replace('.', "\\.")) };
+        out.push(a.clone());
+        if depth > 1 {
+            json_addresses(v, &a, depth - 1, out);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #[test]
+    fn json_random_edits(pick in any::<usize>(), ops in proptest::collection::vec((0u8..3, any::<usize>(), any::<u16>()), 1..6)) {
+        let files = JSON_CORPUS.with(|c| c.clone());
+        prop_assume!(!files.is_empty());
+        let (name, src) = &files[pick % files.len()];
+        let mut doc = JsonDocument::parse(src, name).unwrap();
+        for &(kind, at, v) in &ops {
+            let mut addrs = Vec::new();
+            json_addresses(&JsonNode::parse(doc.to_string().as_bytes()).unwrap(), "", 4, &mut addrs);
+            if addrs.is_empty() {
+                break;
+            }
+            // Keys with brackets or stars would read as more than a name.
+            let a = &addrs[at % addrs.len()];
+            prop_assume!(!a.contains(['[', '*']));
+            let value = if v % 2 == 0 { JsonNode::Number(v.to_string()) } else {
+                JsonNode::Object(vec![("k".into(), JsonNode::Array(vec![JsonNode::String(format!("s{v}"))]))])
+            };
+            match kind {
+                0 => {
+                    doc.set(a, &value).unwrap();
+                    let got = JsonNode::parse(doc.get(a).unwrap().as_bytes()).unwrap();
+                    prop_assert_eq!(got.to_compact(), value.to_compact());
+                }
+                1 => { doc.remove(a).unwrap(); }
+                _ => {
+                    let new = format!("{a}.added_{v}");
+                    if doc.get(a).is_some_and(|t| t.starts_with('{')) && doc.get(&new).is_none() {
+                        prop_assert!(!doc.set(&new, &value).unwrap());
+                        prop_assert!(doc.get(&new).is_some());
+                    }
+                }
+            }
+        }
+        let out = doc.to_string();
+        prop_assert!(JsonDocument::parse(&out, name).is_ok(), "{}: {:?}\n{}", name, ops, out);
+        let mut applied = src.clone();
+        for e in doc.edits().iter().rev() {
+            applied.replace_range(e.range.clone(), &e.text);
+        }
+        prop_assert_eq!(applied, out);
+    }
+}
+
+thread_local! {
+    static JSON_CORPUS: std::rc::Rc<Vec<(String, String)>> = std::rc::Rc::new(
+        json_corpus().into_iter().enumerate().filter(|(i, _)| i % 25 == 0).map(|(_, f)| f).collect()
+    );
 }
