@@ -29,6 +29,7 @@
 //! described in [`address`] and `docs/edit.md`; [`visit`] walks every item and expression.
 
 pub mod address;
+mod any;
 mod body;
 mod bridge;
 mod build;
@@ -41,6 +42,7 @@ mod text;
 pub mod visit;
 
 pub use address::Address;
+pub use any::AnyDocument;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
 pub use json::JsonDocument;
@@ -68,6 +70,8 @@ pub enum EditError {
     NotFound(String),
     /// An edit inside an expression failed.
     Expr(ExprError),
+    /// The value cannot be written in the document's syntax.
+    Value(String),
 }
 
 impl fmt::Display for EditError {
@@ -76,6 +80,7 @@ impl fmt::Display for EditError {
             EditError::Address(s) => f.write_str(s),
             EditError::NotFound(a) => write!(f, "nothing at {a}"),
             EditError::Expr(e) => e.fmt(f),
+            EditError::Value(e) => write!(f, "the value cannot be written: {e}"),
         }
     }
 }
@@ -102,6 +107,7 @@ impl EditError {
             EditError::Address(e) => ("Invalid address", format!("{address} is not an address: {e}.")),
             EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
             EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
+            EditError::Value(e) => ("Cannot write the value", format!("At {address}: {e}.")),
         };
         let src = address.as_bytes();
         let end = u32::try_from(src.len()).unwrap_or(u32::MAX);
