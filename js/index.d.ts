@@ -311,6 +311,10 @@ export class Document {
   /** Sets it to a JavaScript value written as HCL (or, with `expression: true`, to HCL source
    * text); whether it existed. */
   set(address: string, value: unknown, options?: { expression?: boolean }): boolean;
+  /** Inserts a value into the list or call arguments at `address`, which ends with the index
+   * the value takes (`ports[0]` inserts first; one past the end appends); the value as for
+   * `set`. */
+  insert(address: string, value: unknown, options?: { expression?: boolean }): void;
   /** Removes it; whether there was one. */
   remove(address: string): boolean;
   /** The comment lines the attribute owns (directly above it), as written. */

@@ -342,6 +342,21 @@ class Document {
     return JSON.parse(this._call((d) => d.set(a, "", t)));
   }
 
+  /** Inserts a value into the list or call arguments at `address`, which ends with the index
+   * the value takes (`ports[0]` inserts first; one past the end appends); the value as for
+   * `set`. */
+  insert(address, value, opts) {
+    const a = text(address, "address");
+    const o = options(opts);
+    if (o.expression === true) {
+      const src = text(value, "value");
+      this._call((d) => d.insert(a, src, ""));
+      return;
+    }
+    const t = tagged({ v: value }).slice(5, -1);
+    this._call((d) => d.insert(a, "", t));
+  }
+
   /** Removes the attribute (or key, or element) at `address`; whether there was one. */
   remove(address) {
     const a = text(address, "address");

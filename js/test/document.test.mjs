@@ -36,13 +36,44 @@ test("get, set, remove and comments by address", () => {
     out,
     '# The web server.\nresource "aws_instance" "web" {\n  # The image.\n  ami   = "ami-2" # pinned\n  tags  = { Name = "web", Env = var.env }\n  count = 2\n}\n',
   );
-  const [edit] = d.edits();
-  assert.equal(edit.range.start.line, 4);
-  assert.equal(edit.range.filename, "input.hcl");
-  assert.equal(src.slice(0, edit.range.start.byte) + edit.text + src.slice(edit.range.end.byte), out);
+  // One edit per changed region (the source is ASCII: byte offsets are string indexes).
+  const edits = d.edits();
+  assert.ok(edits.length > 1);
+  assert.equal(edits[0].range.start.line, 4);
+  assert.equal(edits[0].range.filename, "input.hcl");
+  let applied = src;
+  for (const e of [...edits].reverse()) {
+    applied = applied.slice(0, e.range.start.byte) + e.text + applied.slice(e.range.end.byte);
+  }
+  assert.equal(applied, out);
   assert.equal(new Document(d.format()).toString(), d.format());
   d.free();
   assert.throws(() => d.get("x"), HCLError);
+});
+
+test("edits count columns in UTF-16 code units", () => {
+  const text = 'a = 1\nb = ["\u{1F600}", 3]\n';
+  const d = new Document(text);
+  d.set("a", 7);
+  d.set("b[1]", 9);
+  const edits = d.edits();
+  assert.deepEqual(
+    edits.map((e) => [e.range.start.line, e.range.start.column, e.text]),
+    [[1, 5, "7"], [2, 12, "9"]],
+  );
+  // The column (from 1) is the JavaScript string index on its line, plus one.
+  const line = text.split("\n")[1];
+  assert.equal(line[edits[1].range.start.column - 1], "3");
+});
+
+test("insert into a list or a call's arguments at a position", () => {
+  const d = new Document("a = [1, 3]\nt = merge(local.tags, var.tags)\n");
+  assert.equal(d.insert("a[1]", 2), undefined);
+  d.insert("a[0]", "zero");
+  d.insert("t[1]", "{ Name = var.name }", { expression: true });
+  assert.equal(d.toString(), 'a = ["zero", 1, 2, 3]\nt = merge(local.tags, { Name = var.name }, var.tags)\n');
+  assert.throws(() => d.insert("a[9]", 1), HCLError);
+  assert.throws(() => d.insert("t", 1), HCLError);
 });
 
 test("errors are HCLError", () => {

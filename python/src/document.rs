@@ -37,14 +37,17 @@ impl Document {
     /// Python value written as HCL. Returns whether the attribute existed.
     #[pyo3(signature = (address, value, *, expression=false))]
     fn set(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<bool> {
-        let expr = if expression {
-            let text: String = value.extract()?;
-            Expression::parse(&text).map_err(|d| to_pyerr(value.py(), Failure::new(d)))?
-        } else {
-            let v = crate::values::from_py(value)?;
-            Expression::from_value(&v).map_err(|e| PyValueError::new_err(e.to_string()))?
-        };
+        let expr = value_expression(value, expression)?;
         self.inner.set(address, expr).map_err(|e| edit_error(value.py(), &e, address))
+    }
+
+    /// Inserts ``value`` (as for ``set``) into the list or call arguments at ``address``,
+    /// which ends with the index the value takes (``ports[0]`` inserts first; one past the
+    /// end appends).
+    #[pyo3(signature = (address, value, *, expression=false))]
+    fn insert(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<()> {
+        let expr = value_expression(value, expression)?;
+        self.inner.insert(address, expr).map_err(|e| edit_error(value.py(), &e, address))
     }
 
     /// Removes the attribute (or key, or element) at ``address``; whether there was one.
@@ -65,6 +68,36 @@ impl Document {
         self.inner.set_comments(address, text).map_err(|e| edit_error(py, &e, address))
     }
 
+    /// The edits that turn the original text into the current one, one per changed region,
+    /// in order: dicts ``{"start": {"line", "column", "offset"}, "end": {...}, "text"}``, the
+    /// range in the original text, counted in characters as Python strings are (``line`` and
+    /// ``column`` from 0; ``offset`` into the whole text, so ``text[start:end]`` is what the
+    /// edit replaces).
+    fn edits<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        let original = self.inner.original();
+        // Character offsets of the (ordered) byte offsets, counted once along the text.
+        let (mut byte, mut chars) = (0, 0);
+        let mut offset = |b: usize| {
+            chars += original.get(byte..b).map_or(0, |s| s.chars().count());
+            byte = b;
+            chars
+        };
+        let mut out = Vec::new();
+        for e in self.inner.edits() {
+            let d = pyo3::types::PyDict::new(py);
+            for (key, pos, b) in [("start", e.start, e.range.start), ("end", e.end, e.range.end)] {
+                let p = pyo3::types::PyDict::new(py);
+                p.set_item("line", pos.line)?;
+                p.set_item("column", pos.chars)?;
+                p.set_item("offset", offset(b))?;
+                d.set_item(key, p)?;
+            }
+            d.set_item("text", e.text)?;
+            out.push(d);
+        }
+        Ok(out)
+    }
+
     /// The whole file as the formatter lays it out.
     fn format(&self) -> String {
         self.inner.format()
@@ -77,6 +110,17 @@ impl Document {
     fn __repr__(&self) -> String {
         format!("<hclkit.Document of {} items>", self.inner.body().items().len())
     }
+}
+
+/// The expression of ``value``: its source text when ``expression``, else the Python value
+/// written as HCL.
+fn value_expression(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Expression> {
+    if expression {
+        let text: String = value.extract()?;
+        return Expression::parse(&text).map_err(|d| to_pyerr(value.py(), Failure::new(d)));
+    }
+    let v = crate::values::from_py(value)?;
+    Expression::from_value(&v).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A failed edit as `HCLError`, with the library's diagnostic for it.

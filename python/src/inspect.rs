@@ -34,8 +34,7 @@ pub fn inspect(py: Python<'_>, source: &Bound<'_, PyAny>, filename: Option<Strin
     };
     let (path, files) = match dir {
         Some(dir) => {
-            let names =
-                module_file_names(&dir).map_err(|e| PyOSError::new_err(format!("{}: {e}", dir.display())))?;
+            let names = module_file_names(&dir).map_err(|e| PyOSError::new_err(format!("{}: {e}", dir.display())))?;
             let mut files = Vec::new();
             for name in names {
                 let p = dir.join(&name);

@@ -47,3 +47,31 @@ def test_comments_of_object_items():
     with pytest.raises(hclkit.HCLError) as info:
         doc.set('tags["Name"].x', 1)
     assert info.value.diagnostics[0]["summary"] == "Cannot edit the expression"
+
+
+def test_edits_one_per_changed_region():
+    src = 'a = 1\nb = 2\n\nc = ["\U0001F600", 3]\n'
+    doc = hclkit.Document(src)
+    assert doc.edits() == []
+    doc.set("b", 7)
+    doc.set("c[1]", 9)
+    edits = doc.edits()
+    assert [e["text"] for e in edits] == ["7", "9"]
+    # Counted in characters, as Python strings are: the emoji is one.
+    c = edits[1]
+    assert c["start"] == {"line": 3, "column": 10, "offset": 23}
+    assert src[c["start"]["offset"]:c["end"]["offset"]] == "3"
+    text = src
+    for e in reversed(edits):
+        text = text[: e["start"]["offset"]] + e["text"] + text[e["end"]["offset"] :]
+    assert text == str(doc)
+
+
+def test_insert_at_a_position():
+    doc = hclkit.Document("a = [1, 3]\nt = merge(local.tags, var.tags)\n")
+    assert doc.insert("a[1]", 2) is None
+    doc.insert("a[0]", "zero")
+    doc.insert("t[1]", "{ Name = var.name }", expression=True)
+    assert str(doc) == 'a = ["zero", 1, 2, 3]\nt = merge(local.tags, { Name = var.name }, var.tags)\n'
+    with pytest.raises(hclkit.HCLError):
+        doc.insert("a[9]", 1)

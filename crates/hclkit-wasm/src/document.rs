@@ -3,7 +3,6 @@
 //! `hclkit.Document` and turns the results (the crate's one-string protocol) into values.
 
 use hclkit::edit::{Document as Doc, Expression};
-use hclkit::pos::{ColumnUnit, LineIndex};
 use hclkit::Diagnostics;
 use hclkit_value::json::{write_string, Escape};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -58,23 +57,33 @@ impl Document {
     /// assert_eq!(d.text(), "a = 2 # one\nb = {\n  x = [\"y\"]\n}\n");
     /// ```
     pub fn set(&mut self, address: &str, expression: &str, tagged: &str) -> String {
-        let expr = if tagged.is_empty() {
-            match Expression::parse(expression) {
-                Ok(e) => e,
-                Err(d) => return fail(&diags::message("set", &d), &d, &("<expression>", expression.as_bytes())),
-            }
-        } else {
-            let value = match values::from_tagged(tagged.as_bytes()) {
-                Ok(v) => v,
-                Err(e) => return fail_plain("Invalid value", &e),
-            };
-            match Expression::from_value(&value) {
-                Ok(e) => e,
-                Err(e) => return fail_plain("Value not writable as HCL", &e.to_string()),
-            }
+        let expr = match value_expression(expression, tagged) {
+            Ok(e) => e,
+            Err(failure) => return failure,
         };
         match self.inner.set(address, expr) {
             Ok(existed) => ok(if existed { "true" } else { "false" }),
+            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+        }
+    }
+
+    /// Inserts a value into the list or call arguments at `address`, which ends with the index
+    /// the value takes (`hclkit::edit::Document::insert`); the value as for [`Document::set`].
+    /// The result: `" null"`, or a failure.
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = [1, 3]\n");
+    /// assert_eq!(d.insert("a[1]", "2", ""), " null");
+    /// assert_eq!(d.text(), "a = [1, 2, 3]\n");
+    /// assert!(d.insert("a[9]", "2", "").starts_with('!'));
+    /// ```
+    pub fn insert(&mut self, address: &str, expression: &str, tagged: &str) -> String {
+        let expr = match value_expression(expression, tagged) {
+            Ok(e) => e,
+            Err(failure) => return failure,
+        };
+        match self.inner.insert(address, expr) {
+            Ok(()) => ok("null"),
             Err(e) => fail_plain("Invalid edit", &e.to_string()),
         }
     }
@@ -103,21 +112,20 @@ impl Document {
         self.inner.format()
     }
 
-    /// The edits that turn the original text into the current one, as JSON:
-    /// `[{"range": {"filename", "start", "end"}, "text"}]`, the range in the original text
-    /// (line and column from 1, columns in UTF-16 code units; byte offsets).
+    /// The edits that turn the original text into the current one, one per changed region
+    /// (`hclkit::edit::Document::edits`), as JSON: `[{"range": {"filename", "start", "end"},
+    /// "text"}]`, the range in the original text (line and column from 1, columns in UTF-16
+    /// code units; byte offsets).
     ///
     /// ```
     /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = 1\nb = 2\n");
     /// d.set("b", "3", "");
     /// assert_eq!(
     ///     d.edits(),
-    ///     r#"[{"range":{"filename":"a.tf","start":{"line":2,"column":1,"byte":6},"end":{"line":3,"column":1,"byte":12}},"text":"b = 3\n"}]"#
+    ///     r#"[{"range":{"filename":"a.tf","start":{"line":2,"column":5,"byte":10},"end":{"line":2,"column":6,"byte":11}},"text":"3"}]"#
     /// );
     /// ```
     pub fn edits(&self) -> String {
-        let original = self.inner.original().as_bytes();
-        let index = LineIndex::new(original);
         let mut out = String::from("[");
         for (i, e) in self.inner.edits().iter().enumerate() {
             if i > 0 {
@@ -125,12 +133,11 @@ impl Document {
             }
             out.push_str("{\"range\":{\"filename\":");
             write_string(&mut out, &self.filename, Escape::Plain);
-            for (key, byte) in [("start", e.range.start), ("end", e.range.end)] {
-                let lc = index.line_column(original, byte as u32, ColumnUnit::Utf16);
+            for (key, pos, byte) in [("start", e.start, e.range.start), ("end", e.end, e.range.end)] {
                 out.push_str(&format!(
                     ",\"{key}\":{{\"line\":{},\"column\":{},\"byte\":{byte}}}",
-                    lc.line + 1,
-                    lc.column + 1
+                    pos.line + 1,
+                    pos.utf16 + 1
                 ));
             }
             out.push_str("},\"text\":");
@@ -140,4 +147,15 @@ impl Document {
         out.push(']');
         out
     }
+}
+
+/// The expression of source text `expression` when `tagged` is empty, else of the tagged JSON
+/// value `tagged` written as HCL; a failure (the crate's protocol) otherwise.
+fn value_expression(expression: &str, tagged: &str) -> Result<Expression, String> {
+    if tagged.is_empty() {
+        return Expression::parse(expression)
+            .map_err(|d| fail(&diags::message("set", &d), &d, &("<expression>", expression.as_bytes())));
+    }
+    let value = values::from_tagged(tagged.as_bytes()).map_err(|e| fail_plain("Invalid value", &e))?;
+    Expression::from_value(&value).map_err(|e| fail_plain("Value not writable as HCL", &e.to_string()))
 }

@@ -391,11 +391,16 @@ impl Analysis {
             exprs.extend(body.expressions().into_iter().map(|e| (None, e)));
             self.iterator_scopes(body.as_ref(), &mut scopes);
         }
+        // The iterator scopes by the name they bind: a reference is looked up among its root's.
+        let mut by_name: HashMap<&str, Vec<&Range>> = HashMap::new();
+        for (name, r) in &scopes {
+            by_name.entry(name.as_str()).or_default().push(r);
+        }
         let bound = |t: &Traversal, at: &Range| {
-            let root = t.root_name().unwrap_or("");
-            scopes.iter().any(|(name, r)| {
-                name == root && r.filename == at.filename && r.start.byte <= at.start.byte && at.end.byte <= r.end.byte
-            })
+            let Some(ranges) = by_name.get(t.root_name().unwrap_or("")) else { return false };
+            ranges
+                .iter()
+                .any(|r| r.filename == at.filename && r.start.byte <= at.start.byte && at.end.byte <= r.end.byte)
         };
         for (from, e) in exprs {
             for t in e.variables() {

@@ -15,13 +15,43 @@ pub struct Expression {
     text: Text,
 }
 
-/// A step into an expression: an object key or a tuple index.
+/// A step into an expression: an object key, a tuple index or a call's argument, or a part
+/// of a structured expression ([`super::Node`] names the step for each of its parts).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Step {
     /// An object constructor's item, by key.
     Key(String),
     /// A tuple constructor's element, or a function call's argument.
     Index(usize),
+    /// A conditional's condition, or a `for` expression's `if` condition.
+    Condition,
+    /// A conditional's result when the condition holds.
+    TrueResult,
+    /// A conditional's result otherwise.
+    FalseResult,
+    /// A binary operator's left operand.
+    Left,
+    /// A binary operator's right operand.
+    Right,
+    /// A unary operator's operand.
+    Operand,
+    /// What parentheses hold (the other steps look through parentheses).
+    Inner,
+    /// A traversal's root: the variable's name (`var` of `var.x`), or the expression the
+    /// steps apply to (`f(x)` of `f(x).name`, `a` of `a[var.i]`, `s` of `s[*].id`).
+    Root,
+    /// A traversal's step after the root, from 0: an attribute's name (`x` of `var.x`) or an
+    /// index's key (`0` of `var.x[0]`).
+    Traversal(usize),
+    /// A template's part, from 0 (literal text counts): an interpolation's expression.
+    TemplatePart(usize),
+    /// A `for` expression's collection.
+    Collection,
+    /// The key expression of a `{for ...}`.
+    ForKey,
+    /// The value expression of a `for` expression.
+    ForValue,
 }
 
 /// Why an edit inside an expression failed.
@@ -39,6 +69,10 @@ pub enum ExprError {
     NotOnItsOwnLine,
     /// The key is not in the object.
     NoSuchKey(String),
+    /// The expression has no such part (the step, the expression).
+    NoSuchPart(String, String),
+    /// The edit would not leave a valid expression (the text it would be).
+    Invalid(String),
 }
 
 impl std::fmt::Display for ExprError {
@@ -51,6 +85,8 @@ impl std::fmt::Display for ExprError {
                 f.write_str("the item does not start its line, so there is no place for comment lines above it")
             }
             ExprError::NoSuchKey(k) => write!(f, "no key {k:?}"),
+            ExprError::NoSuchPart(step, e) => write!(f, "no part {step} in {e}"),
+            ExprError::Invalid(t) => write!(f, "the edit would give an invalid expression: {t}"),
         }
     }
 }
@@ -133,10 +169,13 @@ impl Expression {
     /// ```
     pub fn set(&mut self, path: &[Step], value: &Expression) -> Result<(), ExprError> {
         match self.locate(path) {
-            Ok(found) => {
-                self.splice(found.value, &value.text);
-                Ok(())
-            }
+            Ok(found) => match path.last() {
+                None | Some(Step::Key(_) | Step::Index(_)) => {
+                    self.splice(found.value, &value.text);
+                    Ok(())
+                }
+                Some(step) => self.set_part(step, &found, value),
+            },
             Err(ExprError::NoSuchKey(k)) if path.len() == 1 || self.locate(&path[..path.len() - 1]).is_ok() => {
                 let parent = self.locate(&path[..path.len() - 1])?.value;
                 let ptext = &self.text[parent.start as usize..parent.end as usize];
@@ -169,6 +208,81 @@ impl Expression {
         }
     }
 
+    /// Sets the part of a structured expression that `found` is (reached by `step`): in
+    /// parentheses where the place needs them to keep the value's meaning (`a * (b + c)`); a
+    /// name (a traversal's root variable or attribute) must be an identifier, a legacy index
+    /// (`.0`) a number; the result must parse.
+    fn set_part(&mut self, step: &Step, found: &Found, value: &Expression) -> Result<(), ExprError> {
+        let v = value.as_str();
+        let span = found.value;
+        let before = self.text.clone();
+        if found.name {
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+            let ident = |t: &str| {
+                t.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            };
+            let old = &self.text[span.start as usize..span.end as usize];
+            if !(if digits(old) { digits(v) } else { ident(v) }) {
+                return Err(ExprError::Invalid(v.to_owned()));
+            }
+            self.splice(span, v);
+        } else if super::node::needs_parens(step, v) {
+            self.splice(span, &format!("({v})"));
+        } else {
+            self.splice(span, v);
+        }
+        let diags = parse_expression(self.text.as_bytes(), "expression").into_diagnostics();
+        if diags.has_errors() {
+            let bad = self.text.to_string();
+            self.text = before;
+            return Err(ExprError::Invalid(bad));
+        }
+        Ok(())
+    }
+
+    /// Inserts `value` into the tuple or the call's arguments that `path` minus its last step
+    /// names, before the element or argument whose index the last step is
+    /// ([`Step::Index`]; one past the end appends, as [`Expression::set`] does). In a list
+    /// written on several lines the value gets a line of its own, at the element's
+    /// indentation.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let mut e = Expression::parse("merge(local.tags, var.tags)").unwrap();
+    /// e.insert(&[Step::Index(1)], &Expression::parse("{ Name = \"web\" }").unwrap()).unwrap();
+    /// assert_eq!(e.as_str(), "merge(local.tags, { Name = \"web\" }, var.tags)");
+    /// let mut e = Expression::parse("[\n  \"a\",\n  \"b\",\n]").unwrap();
+    /// e.insert(&[Step::Index(0)], &Expression::parse("\"z\"").unwrap()).unwrap();
+    /// assert_eq!(e.as_str(), "[\n  \"z\",\n  \"a\",\n  \"b\",\n]");
+    /// assert!(e.insert(&[Step::Index(7)], &Expression::parse("1").unwrap()).is_err());
+    /// ```
+    pub fn insert(&mut self, path: &[Step], value: &Expression) -> Result<(), ExprError> {
+        let Some((Step::Index(i), _)) = path.split_last() else {
+            return Err(ExprError::NotAContainer(format!("{:?}", path.last())));
+        };
+        let at = match self.locate(path) {
+            Ok(found) => found.item.start as usize,
+            Err(ExprError::NoSuchElement(j)) if j == *i => return self.append(path, j, value),
+            Err(e) => return Err(e),
+        };
+        let text: &str = &self.text;
+        let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+        if line_start > 0 && text[line_start..at].trim().is_empty() {
+            // On a line of its own, above the element's comments (they stay the element's).
+            let parse = ParseOptions::new().keep_tokens(true).parse_expression(text.as_bytes(), "expression");
+            let first = line_start - parse.tokens().map_or(0, |t| leading_comments(text, t, at).len());
+            let indent = &text[line_start..at];
+            let nl = if text[..line_start].ends_with("\r\n") { "\r\n" } else { "\n" };
+            let ins = format!("{indent}{},{nl}", value.as_str());
+            self.text.replace_range(first..first, &ins);
+        } else {
+            self.text.replace_range(at..at, &format!("{}, ", value.as_str()));
+        }
+        Ok(())
+    }
+
     /// Adds `value` as the last element of the tuple or the last argument of the call at
     /// `path` minus its last step, if that step's index `i` is one past the end; otherwise
     /// `NoSuchElement(i)`. A constructor written on several lines gets the element on a line
@@ -197,7 +311,11 @@ impl Expression {
                     Some(x) => x,
                     None => return missing,
                 },
-                _ => return missing,
+                (Step::Key(_) | Step::Index(_), _) => return missing,
+                (_, x) => match super::node::part(&self.text, x, step) {
+                    Ok(super::node::Target::Expr(x)) => x,
+                    _ => return missing,
+                },
             };
         }
         let (open, count, last_end) = match unparen(e) {
@@ -291,6 +409,10 @@ impl Expression {
 
     /// Removes the object item or tuple element at `path`; false if there is none.
     pub fn remove(&mut self, path: &[Step]) -> Result<bool, ExprError> {
+        if let Some(step) = path.last().filter(|s| !matches!(s, Step::Key(_) | Step::Index(_))) {
+            // A part of a structured expression is replaced, not removed.
+            return Err(ExprError::NoSuchPart(format!("{step:?} to remove"), self.text.to_string()));
+        }
         let found = match self.locate(path) {
             Ok(f) => f,
             Err(ExprError::NoSuchKey(_) | ExprError::NoSuchElement(_)) => return Ok(false),
@@ -320,6 +442,11 @@ impl Expression {
             if before.ends_with(',') {
                 s = before.len() - 1;
             }
+        } else {
+            // An item followed by others on its line: the spaces after its comma go too.
+            while e < t.len() && (t[e] == b' ' || t[e] == b'\t') {
+                e += 1;
+            }
         }
         self.text.replace_range(s..e, "");
         Ok(true)
@@ -332,8 +459,9 @@ impl Expression {
     fn locate(&self, path: &[Step]) -> Result<Found, ExprError> {
         let file = parse_expression(self.text.as_bytes(), "expression").into_value();
         let mut e = file.expr();
-        let mut found = Found { value: e.span(), item: e.span() };
-        for step in path {
+        let mut found = Found { value: e.span(), item: e.span(), name: false };
+        for (n, step) in path.iter().enumerate() {
+            let cur = e;
             e = unparen(e);
             match (step, e) {
                 (Step::Key(k), Expr::Object(o)) => {
@@ -341,23 +469,39 @@ impl Expression {
                         .items()
                         .find(|i| key_text(&self.text, i.key.span()).as_deref() == Some(k.as_str()))
                         .ok_or_else(|| ExprError::NoSuchKey(k.clone()))?;
-                    found = Found { value: item.value.span(), item: item.key.span().to(item.value.span()) };
+                    found =
+                        Found { value: item.value.span(), item: item.key.span().to(item.value.span()), name: false };
                     e = item.value;
                 }
                 (Step::Index(i), Expr::Tuple(t)) => {
                     let el = t.exprs().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
-                    found = Found { value: el.span(), item: el.span() };
+                    found = Found { value: el.span(), item: el.span(), name: false };
                     e = el;
                 }
                 (Step::Index(i), Expr::FunctionCall(c)) => {
                     let arg = c.args().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
-                    found = Found { value: arg.span(), item: arg.span() };
+                    found = Found { value: arg.span(), item: arg.span(), name: false };
                     e = arg;
                 }
-                (_, other) => {
+                (Step::Key(_) | Step::Index(_), other) => {
                     let s = other.span();
                     return Err(ExprError::NotAContainer(self.text[s.start as usize..s.end as usize].to_owned()));
                 }
+                (_, _) => match super::node::part(&self.text, cur, step)? {
+                    super::node::Target::Expr(x) => {
+                        found = Found { value: x.span(), item: x.span(), name: false };
+                        e = x;
+                    }
+                    super::node::Target::Text(span) => {
+                        // A name or a legacy index: no step goes further.
+                        if n + 1 < path.len() {
+                            return Err(ExprError::NotAContainer(
+                                self.text[span.start as usize..span.end as usize].to_owned(),
+                            ));
+                        }
+                        found = Found { value: span, item: span, name: true };
+                    }
+                },
             }
         }
         Ok(found)
@@ -376,6 +520,8 @@ impl Expression {
 struct Found {
     value: Span,
     item: Span,
+    /// The place is a name or a legacy index, not an expression.
+    name: bool,
 }
 
 fn key_text(src: &str, span: Span) -> Option<String> {
@@ -521,12 +667,12 @@ impl Expression {
     }
 
     /// The part of this expression at `span` (shared with the source when this is).
-    fn sub(&self, span: Span) -> Expression {
+    pub(crate) fn sub(&self, span: Span) -> Expression {
         Expression { text: self.text.slice(span.start as usize..span.end as usize) }
     }
 }
 
-fn unparen(mut e: Expr<'_>) -> Expr<'_> {
+pub(crate) fn unparen(mut e: Expr<'_>) -> Expr<'_> {
     while let Expr::Parens(p) = e {
         e = p.inner();
     }

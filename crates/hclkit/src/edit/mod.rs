@@ -32,7 +32,10 @@ pub mod address;
 mod body;
 mod bridge;
 mod build;
+mod diff;
 mod expr;
+mod json;
+mod node;
 mod render;
 mod text;
 pub mod visit;
@@ -40,6 +43,8 @@ pub mod visit;
 pub use address::Address;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
+pub use json::JsonDocument;
+pub use node::{Node, TemplatePart, Traversal, TraversalStep};
 pub use text::Text;
 
 use crate::diagnostic::Diagnostics;
@@ -111,18 +116,49 @@ impl From<ExprError> for EditError {
     }
 }
 
-/// A change to the original text: the byte range it replaces and the new text, with the
-/// range's start and end as line and column (0-based, UTF-8 bytes).
+/// A change to the original text ([`Document::edits`]): the byte range it replaces and the
+/// new text, with the range's start and end as lines and columns in the units editors count
+/// in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextEdit {
     /// Byte range in the original.
     pub range: std::ops::Range<usize>,
     /// The replacement.
     pub text: String,
-    /// (line, column) of the range's start.
-    pub start: (usize, usize),
-    /// (line, column) of the range's end.
-    pub end: (usize, usize),
+    /// Where the range starts in the original.
+    pub start: TextPosition,
+    /// Where the range ends in the original.
+    pub end: TextPosition,
+}
+
+/// A place in a text: its 0-based line, and its 0-based column counted in UTF-8 bytes (Rust
+/// strings), UTF-16 code units (JavaScript strings, the language server protocol) and
+/// characters (Python strings). See [`crate::pos::LineIndex::line_column`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TextPosition {
+    /// 0-based line.
+    pub line: usize,
+    /// 0-based column in UTF-8 bytes.
+    pub utf8: usize,
+    /// 0-based column in UTF-16 code units.
+    pub utf16: usize,
+    /// 0-based column in characters (Unicode scalar values).
+    pub chars: usize,
+}
+
+impl TextPosition {
+    fn at(index: &crate::pos::LineIndex, src: &[u8], offset: usize) -> TextPosition {
+        use crate::pos::ColumnUnit;
+        let off = u32::try_from(offset).unwrap_or(u32::MAX);
+        let col = |unit| index.line_column(src, off, unit);
+        let utf8 = col(ColumnUnit::Utf8);
+        TextPosition {
+            line: utf8.line as usize,
+            utf8: utf8.column as usize,
+            utf16: col(ColumnUnit::Utf16).column as usize,
+            chars: col(ColumnUnit::Chars).column as usize,
+        }
+    }
 }
 
 impl Document {
@@ -167,32 +203,48 @@ impl Document {
         &self.original
     }
 
-    /// The edits that turn the original text into the current one (none when unedited).
+    /// The edits that turn the original text into the current one: one per changed region (a
+    /// changed line, or a run of lines replaced by a different number of lines), narrowed to
+    /// the characters that differ, in order, not overlapping; none when nothing changed. Applied from the last to the first (or each
+    /// at its range shifted by the ones before), they give [`Document::to_string`].
+    ///
+    /// ```
+    /// use hclkit::edit::{Document, Expression};
+    ///
+    /// let src = "a = 1\nb = 2\n\nc = [\"\u{1F600}\", 3]\n";
+    /// let mut doc: Document = src.parse().unwrap();
+    /// doc.set("b", Expression::parse("7").unwrap()).unwrap();
+    /// doc.set("c[1]", Expression::parse("9").unwrap()).unwrap();
+    /// let edits = doc.edits();
+    /// assert_eq!(edits.len(), 2);
+    /// assert_eq!((edits[0].range.clone(), edits[0].text.as_str()), (10..11, "7"));
+    /// let c = &edits[1];
+    /// assert_eq!((c.range.clone(), c.text.as_str()), (26..27, "9"));
+    /// // After the emoji: 4 UTF-8 bytes, 2 UTF-16 code units, 1 character.
+    /// assert_eq!((c.start.line, c.start.utf8, c.start.utf16, c.start.chars), (3, 13, 11, 10));
+    /// let mut text = src.to_owned();
+    /// for e in edits.iter().rev() {
+    ///     text.replace_range(e.range.clone(), &e.text);
+    /// }
+    /// assert_eq!(text, doc.to_string());
+    /// ```
     pub fn edits(&self) -> Vec<TextEdit> {
         let now = self.to_string();
-        let a = self.original.as_bytes();
-        let b = now.as_bytes();
-        if a == b {
+        let regions = diff::regions(&self.original, &now);
+        if regions.is_empty() {
             return Vec::new();
         }
-        // Whole lines in common at both ends.
-        let mut p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-        while p > 0 && a[p - 1] != b'\n' {
-            p -= 1;
-        }
-        let max = a.len().min(b.len()) - p;
-        let mut s = a.iter().rev().zip(b.iter().rev()).take(max).take_while(|(x, y)| x == y).count();
-        while s > 0 && s < a.len() && a[a.len() - s - 1] != b'\n' {
-            s -= 1;
-        }
-        let range = p..a.len() - s;
-        let text = now[p..b.len() - s].to_owned();
-        let lc = |off: usize| {
-            let line = a[..off].iter().filter(|&&c| c == b'\n').count();
-            let col = off - a[..off].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-            (line, col)
-        };
-        vec![TextEdit { start: lc(range.start), end: lc(range.end), range, text }]
+        let src = self.original.as_bytes();
+        let index = crate::pos::LineIndex::new(src);
+        regions
+            .into_iter()
+            .map(|(ra, rb)| TextEdit {
+                start: TextPosition::at(&index, src, ra.start),
+                end: TextPosition::at(&index, src, ra.end),
+                range: ra,
+                text: now[rb].to_owned(),
+            })
+            .collect()
     }
 
     /// The value of the attribute at `address` (with keys and indexes into it).
@@ -247,6 +299,27 @@ impl Document {
         };
         body.insert(Position::End, Item::attribute(name, value));
         Ok(false)
+    }
+
+    /// Inserts `value` into a list or a call's arguments: `address` ends with the index the
+    /// value takes (`ports[0]` inserts first; one past the end appends), the elements from
+    /// there on moving up ([`Expression::insert`]).
+    ///
+    /// ```
+    /// use hclkit::edit::{Document, Expression};
+    ///
+    /// let mut doc: Document = "tags = merge(local.tags, var.tags)\n".parse().unwrap();
+    /// doc.insert("tags[1]", Expression::parse("{ Name = \"web\" }").unwrap()).unwrap();
+    /// assert_eq!(doc.to_string(), "tags = merge(local.tags, { Name = \"web\" }, var.tags)\n");
+    /// ```
+    pub fn insert(&mut self, address: &str, value: Expression) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let p = address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        let item = item_at_mut(&mut self.body, &p);
+        let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+        attr.expr.insert(&a.path, &value)?;
+        item.dirty = true;
+        Ok(())
     }
 
     /// The comment lines owned by the attribute, object item, tuple element or call argument

@@ -100,8 +100,13 @@ fn edits_cover_change() {
     d.set("b", Expression::raw("5")).unwrap();
     let e = d.edits();
     assert_eq!(e.len(), 1);
-    assert_eq!(e[0].range, 6..12);
-    assert_eq!(e[0].text, "b = 5\n");
+    assert_eq!(e[0].range, 10..11);
+    assert_eq!(e[0].text, "5");
+    // Changes apart are edits apart; an added line is an insertion at a line's start.
+    d.set("a", Expression::raw("4")).unwrap();
+    d.set("d", Expression::raw("6")).unwrap();
+    let e: Vec<_> = d.edits().into_iter().map(|e| (e.range, e.text)).collect();
+    assert_eq!(e, [(4..5, "4".to_owned()), (10..11, "5".to_owned()), (18..18, "d = 6\n".to_owned())]);
 }
 
 /// Every piece of text of `body`, with where it is.
@@ -258,4 +263,101 @@ fn appending_elements_and_arguments() {
         let _ = e.set(&[Step::Index(1)], &v("2"));
         let _ = e.set(&[Step::Index(0), Step::Index(0)], &v("2"));
     }
+}
+
+fn ex(s: &str) -> Expression {
+    Expression::parse(s).unwrap()
+}
+
+#[test]
+fn structured_parts_by_path() {
+    use super::Step::*;
+    let mut e = ex("var.on ? a * b : -x");
+    assert_eq!(e.get(&[Condition]).unwrap().as_str(), "var.on");
+    assert_eq!(e.get(&[TrueResult, Right]).unwrap().as_str(), "b");
+    assert_eq!(e.get(&[FalseResult, Operand]).unwrap().as_str(), "x");
+    // An operand that is an operation gets parentheses, keeping its meaning.
+    e.set(&[TrueResult, Right], &ex("b + c")).unwrap();
+    e.set(&[FalseResult, Operand], &ex("y")).unwrap();
+    e.set(&[Condition, Root], &ex("local")).unwrap();
+    assert_eq!(e.as_str(), "local.on ? a * (b + c) : -y");
+    e.set(&[TrueResult, Right, Inner, Left], &ex("2")).unwrap();
+    assert_eq!(e.as_str(), "local.on ? a * (2 + c) : -y");
+    // A nested conditional as a result is parenthesized too.
+    e.set(&[FalseResult], &ex("p ? 1 : 2")).unwrap();
+    assert_eq!(e.as_str(), "local.on ? a * (2 + c) : (p ? 1 : 2)");
+    assert!(e.get(&[Left]).is_none());
+    assert!(matches!(e.set(&[Left], &ex("1")), Err(ExprError::NoSuchPart(..))));
+    assert!(matches!(e.remove(&[Condition]), Err(ExprError::NoSuchPart(..))));
+}
+
+#[test]
+fn traversal_root_and_steps() {
+    use super::Step::*;
+    let mut e = ex("var.subnets[0].id");
+    assert_eq!(e.get(&[Root]).unwrap().as_str(), "var");
+    assert_eq!(e.get(&[Traversal(0)]).unwrap().as_str(), "subnets");
+    assert_eq!(e.get(&[Traversal(1)]).unwrap().as_str(), "0");
+    e.set(&[Root], &ex("local")).unwrap();
+    e.set(&[Traversal(0)], &ex("private_subnets")).unwrap();
+    e.set(&[Traversal(1)], &ex("count.index")).unwrap();
+    e.set(&[Traversal(2)], &ex("arn")).unwrap();
+    assert_eq!(e.as_str(), "local.private_subnets[count.index].arn");
+    // A name takes a name only; nothing changes on an error.
+    assert!(matches!(e.set(&[Root], &ex("f(x)")), Err(ExprError::Invalid(_))));
+    assert!(matches!(e.set(&[Traversal(0)], &ex("a.b")), Err(ExprError::Invalid(_))));
+    assert_eq!(e.as_str(), "local.private_subnets[count.index].arn");
+    // Traversals from an expression, and index expressions.
+    let mut e = ex("lookup(m, k).name");
+    e.set(&[Root, Index(1)], &ex("\"k2\"")).unwrap();
+    e.set(&[Traversal(0)], &ex("id")).unwrap();
+    assert_eq!(e.as_str(), "lookup(m, \"k2\").id");
+    let mut e = ex("aws_instance.web[*].id");
+    e.set(&[Root, Traversal(0)], &ex("app")).unwrap();
+    assert_eq!(e.as_str(), "aws_instance.app[*].id");
+    let e = ex("a.0.b");
+    assert_eq!(e.get(&[Traversal(1)]).unwrap().as_str(), "b");
+    let Node::Traversal(t) = e.node() else { panic!("{:?}", e.node()) };
+    assert_eq!(t.steps, [TraversalStep::Index(ex("0")), TraversalStep::Attr("b".into())]);
+}
+
+#[test]
+fn template_parts_and_for() {
+    use super::Step::*;
+    let mut e = ex("\"${var.name}-${var.env}.example.com\"");
+    let Node::Template(parts) = e.node() else { panic!() };
+    assert_eq!(parts.len(), 4);
+    assert_eq!(parts[1], crate::edit::TemplatePart::Literal("-".into()));
+    assert_eq!(parts[2], crate::edit::TemplatePart::Interpolation(ex("var.env")));
+    e.set(&[TemplatePart(2), Root], &ex("local")).unwrap();
+    e.set(&[TemplatePart(0)], &ex("upper(var.name)")).unwrap();
+    assert_eq!(e.as_str(), "\"${upper(var.name)}-${local.env}.example.com\"");
+    assert!(e.get(&[TemplatePart(1)]).is_none());
+    let mut e = ex("{ for k, v in var.m : k => upper(v) if v != \"\" }");
+    let Node::For { key_var, value_var, object, .. } = e.node() else { panic!() };
+    assert_eq!((key_var.as_deref(), value_var.as_str(), object), (Some("k"), "v", true));
+    e.set(&[Collection], &ex("local.m")).unwrap();
+    e.set(&[ForKey], &ex("lower(k)")).unwrap();
+    e.set(&[ForValue, Index(0)], &ex("trimspace(v)")).unwrap();
+    e.set(&[Condition, Right], &ex("\"-\"")).unwrap();
+    assert_eq!(e.as_str(), "{ for k, v in local.m : lower(k) => upper(trimspace(v)) if v != \"-\" }");
+}
+
+#[test]
+fn call_arguments_insert_and_remove() {
+    use super::Step::*;
+    let mut e = ex("merge(a, b)");
+    e.insert(&[Index(0)], &ex("z")).unwrap();
+    e.insert(&[Index(3)], &ex("c")).unwrap();
+    assert_eq!(e.as_str(), "merge(z, a, b, c)");
+    assert!(e.remove(&[Index(1)]).unwrap());
+    assert_eq!(e.as_str(), "merge(z, b, c)");
+    assert!(matches!(e.insert(&[Index(9)], &ex("q")), Err(ExprError::NoSuchElement(9))));
+    // On several lines: a line of its own, above the element's comments.
+    let mut e = ex("concat(\n  # first\n  a,\n  b,\n)");
+    e.insert(&[Index(0)], &ex("z")).unwrap();
+    assert_eq!(e.as_str(), "concat(\n  z,\n  # first\n  a,\n  b,\n)");
+    let mut d = doc("x = [1, 3]\n");
+    d.insert("x[1]", ex("2")).unwrap();
+    assert_eq!(d.to_string(), "x = [1, 2, 3]\n");
 }

@@ -2,7 +2,8 @@
 //! and random edit sequences give text that parses, that `edits()` reproduces from the
 //! original, and that is formatter-clean wherever the original was.
 
-use hclkit::edit::{Document, Expression, Item, ItemKind, Position};
+use hclkit::edit::{Document, Expression, Item, ItemKind, JsonDocument, Position, Step};
+use hclkit_value::json::Node as JsonNode;
 use proptest::prelude::*;
 
 fn corpus_files() -> Vec<(String, String)> {
@@ -71,6 +72,27 @@ enum Op {
     Append(usize, u32),
     Rename(usize),
     Sort,
+    /// Sets the part of an attribute's value at a path of structured steps (by number).
+    Part(usize, Vec<u8>),
+}
+
+fn step(b: u8) -> Step {
+    match b % 14 {
+        0 => Step::Condition,
+        1 => Step::TrueResult,
+        2 => Step::FalseResult,
+        3 => Step::Left,
+        4 => Step::Right,
+        5 => Step::Operand,
+        6 => Step::Inner,
+        7 => Step::Root,
+        8 => Step::Traversal(usize::from(b / 14 % 4)),
+        9 => Step::TemplatePart(usize::from(b / 14 % 4)),
+        10 => Step::Collection,
+        11 => Step::ForValue,
+        12 => Step::Index(usize::from(b / 14 % 4)),
+        _ => Step::ForKey,
+    }
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -80,29 +102,53 @@ fn op() -> impl Strategy<Value = Op> {
         (any::<usize>(), any::<u32>()).prop_map(|(i, v)| Op::Append(i, v)),
         any::<usize>().prop_map(Op::Rename),
         Just(Op::Sort),
+        (any::<usize>(), proptest::collection::vec(any::<u8>(), 1..4)).prop_map(|(i, p)| Op::Part(i, p)),
     ]
 }
 
-fn run(doc: &mut Document, op: &Op) {
+/// Runs `op`, keeping `ids` (the original index of each top-level item, `None` for an added
+/// one) in step with the items; returns the original items the edit may change: the ones it
+/// names and, for an added item, its neighbours (`None`: any).
+fn run(doc: &mut Document, ids: &mut Vec<Option<usize>>, op: &Op) -> Option<Vec<usize>> {
     let n = doc.body().items().len();
     if n == 0 {
-        return;
+        return Some(Vec::new());
     }
+    let around = |ids: &[Option<usize>], i: usize| -> Vec<usize> {
+        [i.checked_sub(1), Some(i), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|j| ids.get(j).copied().flatten())
+            .collect()
+    };
     match *op {
         Op::Set(i, v) => {
             if let Some(name) = doc.body().items()[i % n].as_attribute().map(|a| a.name().to_owned()) {
                 doc.body_mut().set_attribute(&name, Expression::raw(&v.to_string()));
+                return Some(ids[i % n].into_iter().collect());
             }
         }
         Op::Remove(i) => {
-            doc.body_mut().remove(i % n);
+            let i = i % n;
+            let touched = around(ids, i);
+            doc.body_mut().remove(i);
+            ids.remove(i);
+            if doc.body().items().len() + 1 < n {
+                // Two blank items met: one went.
+                ids.remove(i);
+            }
+            return Some(touched);
         }
         Op::Append(i, v) => {
             let name = format!("added_{v}");
             if doc.body().items()[i % n].as_block().is_some() {
                 doc.body_at_mut(&[i % n]).set_attribute(&name, Expression::raw(&v.to_string()));
+                return Some(ids[i % n].into_iter().collect());
             } else if doc.body().get_attribute(&name).is_none() {
-                doc.body_mut().insert(Position::Index(i % (n + 1)), Item::attribute(&name, Expression::raw("1")));
+                let at =
+                    doc.body_mut().insert(Position::Index(i % (n + 1)), Item::attribute(&name, Expression::raw("1")));
+                ids.insert(at, None);
+                return Some(around(ids, at));
             }
         }
         Op::Rename(i) => {
@@ -110,11 +156,69 @@ fn run(doc: &mut Document, op: &Op) {
                 let body = doc.body_mut();
                 if body.get_attribute(&format!("{name}_x")).is_none() {
                     body.rename_attribute(&name, &format!("{name}_x"));
+                    return Some(ids[i % n].into_iter().collect());
                 }
             }
         }
-        Op::Sort => doc.body_mut().sort_attributes(),
+        Op::Sort => {
+            doc.body_mut().sort_attributes();
+            return None;
+        }
+        Op::Part(i, ref path) => {
+            let Some(attr) = doc.body().items()[i % n].as_attribute() else { return Some(Vec::new()) };
+            let (name, mut expr) = (attr.name().to_owned(), attr.expr().clone());
+            let path: Vec<Step> = path.iter().map(|&b| step(b)).collect();
+            let _ = expr.node();
+            let Some(old) = expr.get(&path) else { return Some(Vec::new()) };
+            // A name stays a name; anything else may become any expression.
+            let value =
+                if old.as_str().chars().all(|c| c.is_alphanumeric() || c == '_') { "renamed" } else { "(var.x)" };
+            if expr.set(&path, &Expression::parse(value).unwrap()).is_ok() {
+                doc.body_mut().set_attribute(&name, expr);
+                return Some(ids[i % n].into_iter().collect());
+            }
+        }
     }
+    Some(Vec::new())
+}
+
+/// The byte ranges of the original top-level items that edits may change when `touched` were:
+/// those, the attributes (and one-line blocks) in an unbroken run with one of them (their `=`
+/// alignment group), and the blank lines next to them (two blank lines meeting become one).
+fn allowed(doc: &Document, touched: &[usize]) -> Vec<std::ops::Range<usize>> {
+    let items = doc.body().items();
+    let aligned = |i: usize| match items[i].kind() {
+        ItemKind::Attribute(_) => true,
+        ItemKind::Block(b) => b.is_inline(),
+        _ => false,
+    };
+    let mut ok = vec![false; items.len()];
+    for &t in touched {
+        ok[t] = true;
+        for dir in [-1isize, 1] {
+            let mut j = t as isize + dir;
+            while j >= 0 && (j as usize) < items.len() && aligned(j as usize) {
+                ok[j as usize] = true;
+                j += dir;
+            }
+            if j >= 0 && (j as usize) < items.len() && matches!(items[j as usize].kind(), ItemKind::Blank(_)) {
+                ok[j as usize] = true;
+            }
+        }
+    }
+    let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut at = 0;
+    for (i, it) in items.iter().enumerate() {
+        let len = it.to_text().len();
+        if ok[i] {
+            match ranges.last_mut() {
+                Some(r) if r.end == at => r.end = at + len,
+                _ => ranges.push(at..at + len),
+            }
+        }
+        at += len;
+    }
+    ranges
 }
 
 proptest! {
@@ -125,13 +229,40 @@ proptest! {
         prop_assume!(!files.is_empty());
         let (name, src) = &files[pick % files.len()];
         let mut doc: Document = src.parse().unwrap();
+        let original = doc.clone();
+        let mut ids: Vec<Option<usize>> = (0..doc.body().items().len()).map(Some).collect();
+        let mut touched = Some(Vec::new());
         for o in &ops {
-            run(&mut doc, o);
+            match (run(&mut doc, &mut ids, o), &mut touched) {
+                (Some(t), Some(all)) => all.extend(t),
+                _ => touched = None,
+            }
         }
         let out = doc.to_string();
         let diags = hclkit::parse_config(out.as_bytes(), name).into_diagnostics();
         prop_assert!(!diags.has_errors(), "{name}: {ops:?}: {diags}\n{out}");
+        let edits = doc.edits();
         prop_assert_eq!(apply(src, &doc), out.clone());
+        // Edits are apart and in order: one per changed region, each narrowed to where the
+        // texts differ (not the same first or last character, but to keep a `\r\n` whole).
+        for w in edits.windows(2) {
+            prop_assert!(w[0].range.end < w[1].range.start, "{}: {:?} and {:?}", name, w[0].range, w[1].range);
+        }
+        for e in &edits {
+            let old = &src[e.range.clone()];
+            let same_first = old.chars().next().is_some_and(|c| e.text.starts_with(c) && c != '\r');
+            let same_last = old.chars().last().is_some_and(|c| e.text.ends_with(c) && c != '\n');
+            prop_assert!(!same_first && !same_last, "{}: {:?} -> {:?}", name, old, e.text);
+        }
+        // Untouched lines keep their bytes: every edit lies in the items the operations
+        // changed, their alignment groups and the blank lines next to them.
+        if let Some(touched) = touched {
+            let ok = allowed(&original, &touched);
+            for e in &edits {
+                let inside = ok.iter().any(|r| r.start <= e.range.start && e.range.end <= r.end);
+                prop_assert!(inside, "{}: {:?}: edit {:?} {:?} outside {:?}", name, ops, e.range, e.text, ok);
+            }
+        }
         if hclkit::format::format_str(src) == *src {
             prop_assert_eq!(hclkit::format::format_str(&out), out, "{}: {:?}", name, ops);
         }
@@ -152,4 +283,93 @@ fn parse_never_fails_and_prints_back() {
         let (doc, _) = Document::parse(src, "x");
         assert_eq!(doc.to_string(), src);
     }
+}
+
+fn json_corpus() -> Vec<(String, String)> {
+    let dir = super::corpus::corpus_dir().join("../json");
+    let mut files = Vec::new();
+    super::corpus::walk(&dir, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|f| Some((f.display().to_string(), String::from_utf8(std::fs::read(&f).ok()?).ok()?)))
+        .collect()
+}
+
+#[test]
+fn json_corpus_round_trips_byte_for_byte() {
+    let files = json_corpus();
+    let mut bad = Vec::new();
+    for (name, src) in &files {
+        match JsonDocument::parse(src, name) {
+            Ok(d) if d.to_string() == *src => {}
+            Ok(_) => bad.push(format!("{name}: differs")),
+            Err(e) => bad.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(bad.is_empty(), "{} of {} files: {:?}", bad.len(), files.len(), &bad[..bad.len().min(10)]);
+}
+
+/// The addresses of the properties of `n` down to `depth` levels (objects only).
+fn json_addresses(n: &JsonNode, prefix: &str, depth: usize, out: &mut Vec<String>) {
+    let JsonNode::Object(props) = n else { return };
+    for (k, v) in props {
+        let a = if prefix.is_empty() { k.replace('.', "\\.") } else { format!("{prefix}.{}", k.replace('.', "\\.")) };
+        out.push(a.clone());
+        if depth > 1 {
+            json_addresses(v, &a, depth - 1, out);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #[test]
+    fn json_random_edits(pick in any::<usize>(), ops in proptest::collection::vec((0u8..3, any::<usize>(), any::<u16>()), 1..6)) {
+        let files = JSON_CORPUS.with(|c| c.clone());
+        prop_assume!(!files.is_empty());
+        let (name, src) = &files[pick % files.len()];
+        let mut doc = JsonDocument::parse(src, name).unwrap();
+        for &(kind, at, v) in &ops {
+            let mut addrs = Vec::new();
+            json_addresses(&JsonNode::parse(doc.to_string().as_bytes()).unwrap(), "", 4, &mut addrs);
+            if addrs.is_empty() {
+                break;
+            }
+            // Keys with brackets or stars would read as more than a name.
+            let a = &addrs[at % addrs.len()];
+            prop_assume!(!a.contains(['[', '*']));
+            let value = if v % 2 == 0 { JsonNode::Number(v.to_string()) } else {
+                JsonNode::Object(vec![("k".into(), JsonNode::Array(vec![JsonNode::String(format!("s{v}"))]))])
+            };
+            match kind {
+                0 => {
+                    doc.set(a, &value).unwrap();
+                    let got = JsonNode::parse(doc.get(a).unwrap().as_bytes()).unwrap();
+                    prop_assert_eq!(got.to_compact(), value.to_compact());
+                }
+                1 => { doc.remove(a).unwrap(); }
+                _ => {
+                    let new = format!("{a}.added_{v}");
+                    if doc.get(a).is_some_and(|t| t.starts_with('{')) && doc.get(&new).is_none() {
+                        prop_assert!(!doc.set(&new, &value).unwrap());
+                        prop_assert!(doc.get(&new).is_some());
+                    }
+                }
+            }
+        }
+        let out = doc.to_string();
+        prop_assert!(JsonDocument::parse(&out, name).is_ok(), "{}: {:?}\n{}", name, ops, out);
+        let mut applied = src.clone();
+        for e in doc.edits().iter().rev() {
+            applied.replace_range(e.range.clone(), &e.text);
+        }
+        prop_assert_eq!(applied, out);
+    }
+}
+
+thread_local! {
+    static JSON_CORPUS: std::rc::Rc<Vec<(String, String)>> = std::rc::Rc::new(
+        json_corpus().into_iter().enumerate().filter(|(i, _)| i % 25 == 0).map(|(_, f)| f).collect()
+    );
 }
