@@ -99,7 +99,12 @@ pub fn parse(
     let opts =
         ToJsonOptions { blocks: block_shape(blocks), simplify, comments, ranges: ranges.then_some(ColumnUnit::Utf16) };
     let (doc, _) = hclkit::transcode::file_to_json(&file, &opts);
-    ok(&if pretty { doc.to_pretty() } else { doc.to_compact() })
+    // Written after the success mark, into room for about the source's length (the JSON of
+    // a file is about as long): one allocation, usually.
+    let mut out = String::with_capacity(text.len() + text.len() / 4 + 16);
+    out.push(' ');
+    doc.write(&mut out, pretty.then_some(2), Escape::Plain);
+    out
 }
 
 /// `convert.toNative`: JSON-syntax source as native syntax. With a spec (`spec` not empty),

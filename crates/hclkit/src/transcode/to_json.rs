@@ -189,7 +189,7 @@ struct BlockOut<'a> {
 
 enum Item<'a> {
     Comments(Vec<String>),
-    Attr(String, Span, Node),
+    Attr(&'a str, Span, Node),
     Block(BlockOut<'a>),
 }
 
@@ -228,7 +228,7 @@ impl<'a> Cx<'a> {
                         items.push(Item::Comments(before));
                     }
                     let v = self.expr(a.expr());
-                    items.push(Item::Attr(a.name().to_owned(), a.name_span(), v));
+                    items.push(Item::Attr(a.name(), a.name_span(), v));
                 }
                 BodyItem::Block(b) => {
                     let inner = b.body();
@@ -295,13 +295,13 @@ impl<'a> Cx<'a> {
         let mut groups: Vec<((String, usize), Vec<BlockOut<'a>>)> = Vec::new();
         // Where each group's property goes: (index in `out`, group).
         let mut slots: Vec<(usize, usize)> = Vec::new();
-        let mut attr_names: Vec<(String, Span)> = Vec::new();
+        let mut attr_names: Vec<(&'a str, Span)> = Vec::new();
         for item in items {
             match item {
                 Item::Comments(c) => out.push(("//".to_owned(), Node::String(c.join("\n")))),
                 Item::Attr(name, span, v) => {
-                    attr_names.push((name.clone(), span));
-                    out.push((name, v))
+                    attr_names.push((name, span));
+                    out.push((name.to_owned(), v))
                 }
                 Item::Block(mut b) => {
                     let key = (b.block.block_type().into_owned(), b.labels.len());
@@ -385,6 +385,11 @@ impl<'a> Cx<'a> {
                         if let Some(j) = self.fold(e) {
                             return j;
                         }
+                    }
+                    if let Some(plain) = plain_quoted(&src) {
+                        // The common case, without lexing it again: what `quoted_template`
+                        // gives for it, its text as written.
+                        return Node::String(plain.to_owned());
                     }
                     match quoted_template(&src) {
                         Some(t) => Node::String(t),
@@ -605,6 +610,13 @@ fn take_dollar_run(out: &mut String) -> String {
     out.split_off(keep)
 }
 
+/// The text inside a quoted string that has nothing to decode or escape (ASCII without `\`,
+/// `$`, `%` or control characters): the template of it is that text as it is.
+fn plain_quoted(src: &str) -> Option<&str> {
+    let inner = src.strip_prefix('"')?.strip_suffix('"')?;
+    inner.bytes().all(|b| (b' '..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%')).then_some(inner)
+}
+
 /// A quoted native template (its source, quotes included) as a standalone template: literal
 /// parts decoded and escaped for templates, interpolations and directives as written.
 /// `None` when the source does not lex as one closed quoted template.
@@ -750,13 +762,26 @@ fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize, always_array: bool) -> 
         };
     }
     let mut groups: Vec<(String, Vec<LabelledBody>)> = Vec::new();
+    // Most label levels hold a few labels: found by a scan, indexed only past a few.
     let mut index: HashMap<String, usize> = HashMap::new();
-    for b in blocks {
-        match index.get(&b.0[depth]) {
-            Some(&i) => groups[i].1.push(b),
+    for mut b in blocks {
+        // Each block's label at this depth is read here only: taken, not copied.
+        let label = std::mem::take(&mut b.0[depth]);
+        let found = if groups.len() <= 8 {
+            groups.iter().position(|(l, _)| *l == label)
+        } else {
+            if index.is_empty() {
+                index.extend(groups.iter().enumerate().map(|(i, (l, _))| (l.clone(), i)));
+            }
+            index.get(&label).copied()
+        };
+        match found {
+            Some(i) => groups[i].1.push(b),
             None => {
-                index.insert(b.0[depth].clone(), groups.len());
-                groups.push((b.0[depth].clone(), vec![b]));
+                if !index.is_empty() {
+                    index.insert(label.clone(), groups.len());
+                }
+                groups.push((label, vec![b]));
             }
         }
     }
@@ -784,8 +809,32 @@ mod tests {
             quoted_template(r#""%{ for x in y ~} % %{~ endfor }""#).as_deref(),
             Some("%{ for x in y ~}${\"%\"}%{~ endfor }")
         );
+        // The fast path gives what lexing gives, and leaves everything else to it.
+        for s in ["\"a b-c/d.e:{}[]()\"", "\"\""] {
+            assert_eq!(plain_quoted(s).map(str::to_owned), quoted_template(s));
+        }
+        for s in ["\"a$b\"", "\"%{x}\"", "\"\\n\"", "\"\u{e9}\"", "\"a\tb\"", "x"] {
+            assert_eq!(plain_quoted(s), None, "{s}");
+        }
         assert_eq!(comment_text("# hi\n"), "hi");
         assert_eq!(comment_text("/* a\n b */"), "a\n b");
+    }
+
+    #[test]
+    fn many_labels_group_at_first_appearance() {
+        // Past eight labels at one level, the grouping is indexed: the same result.
+        let mut src = String::new();
+        for i in [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 10, 11, 0] {
+            src.push_str(&format!("r \"l{i}\" {{\n  n = {i}\n}}\n"));
+        }
+        let file = crate::parse_config(src.as_bytes(), "t.hcl").into_value();
+        let opts = ToJsonOptions { blocks: BlockShape::Array, comments: false, ..ToJsonOptions::default() };
+        let Node::Object(top) = file_to_json(&file, &opts).0 else { panic!("an object") };
+        let Node::Object(labels) = &top[0].1 else { panic!("a label level") };
+        let order: Vec<&str> = labels.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(order, ["l3", "l1", "l4", "l5", "l9", "l2", "l6", "l8", "l7", "l10", "l11", "l0"]);
+        let Node::Array(threes) = &labels[0].1 else { panic!("bodies") };
+        assert_eq!(threes.len(), 5);
     }
 
     #[test]
