@@ -218,12 +218,8 @@ impl Expression {
         let before = self.text.clone();
         if found.name {
             let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
-            let ident = |t: &str| {
-                t.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
-                    && t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-            };
             let old = &self.text[span.start as usize..span.end as usize];
-            if !(if digits(old) { digits(v) } else { ident(v) }) {
+            if !(if digits(old) { digits(v) } else { super::node::name(v).is_ok() }) {
                 return Err(ExprError::Invalid(v.to_owned()));
             }
             self.splice(span, v);
