@@ -316,6 +316,8 @@ export class Document {
    * the value takes (`ports[0]` inserts first; one past the end appends); the value as for
    * `set`. */
   insert(address: string, value: unknown, options?: { expression?: boolean }): void;
+  /** Renames the attribute (or object key) at `address` to `to`; its value and comments stay. */
+  rename(address: string, to: string): void;
   /** Removes it; whether there was one. */
   remove(address: string): boolean;
   /** The comment lines the attribute owns (directly above it), as written. */

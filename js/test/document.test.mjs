@@ -92,6 +92,15 @@ test("a file named .json is edited in the JSON syntax, with the same addresses",
   assert.throws(() => new Document('{"a": }', { filename: "x.tf.json" }), HCLError);
 });
 
+test("rename an attribute or an object key", () => {
+  const d = new Document('locals {\n  workload = {\n    vpc0 = {}\n  }\n}\n');
+  assert.equal(d.rename('locals.workload["vpc0"]', "vpc1"), undefined);
+  d.rename("locals.workload", "workloads");
+  assert.equal(d.toString(), 'locals {\n  workloads = {\n    vpc1 = {}\n  }\n}\n');
+  assert.throws(() => d.rename("locals.nope", "x"), HCLError);
+  assert.throws(() => d.rename("locals.workloads", 1), HCLError);
+});
+
 test("errors are HCLError", () => {
   assert.throws(() => new Document("a = \n"), (e) => e instanceof HCLError && /^parse config: \[/.test(e.message));
   const d = new Document("a = 1\n");

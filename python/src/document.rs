@@ -56,6 +56,12 @@ impl Document {
         r.map_err(|e| edit_error(value.py(), &e, address))
     }
 
+    /// Renames the attribute (or object key) at ``address`` to ``to``; its value and comments
+    /// stay. Raises ``HCLError`` if there is nothing there or the name is taken.
+    fn rename(&mut self, py: Python<'_>, address: &str, to: &str) -> PyResult<()> {
+        self.inner.rename(address, to).map_err(|e| edit_error(py, &e, address))
+    }
+
     /// Removes the attribute (or key, or element) at ``address``; whether there was one.
     fn remove(&mut self, py: Python<'_>, address: &str) -> PyResult<bool> {
         self.inner.remove(address).map_err(|e| edit_error(py, &e, address))

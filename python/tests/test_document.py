@@ -97,3 +97,17 @@ def test_json_syntax_by_filename():
         hclkit.Document('{"a": }', filename="x.tf.json")
     with pytest.raises(hclkit.HCLError):
         doc.set_comments("variable", "x")
+
+
+def test_rename_attributes_keys_and_json_properties():
+    doc = hclkit.Document('locals {\n  # the workloads\n  workload = {\n    vpc0 = {}\n  }\n}\n')
+    doc.rename('locals.workload["vpc0"]', "vpc1")
+    doc.rename("locals.workload", "workloads")
+    assert str(doc) == 'locals {\n  # the workloads\n  workloads = {\n    vpc1 = {}\n  }\n}\n'
+    with pytest.raises(hclkit.HCLError):
+        doc.rename("locals.nope", "x")
+    j = hclkit.Document('{"a": 1, "b": 2}', filename="x.tf.json")
+    j.rename("a", "c")
+    assert str(j) == '{"c": 1, "b": 2}'
+    with pytest.raises(hclkit.HCLError):
+        j.rename("c", "b")

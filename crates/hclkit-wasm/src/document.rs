@@ -91,6 +91,22 @@ impl Document {
         }
     }
 
+    /// Renames the attribute (or object key, or JSON property) at `address` to `to`
+    /// (`hclkit::edit::AnyDocument::rename`): `" null"`, or a failure.
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = { x = 1 }\n");
+    /// assert_eq!(d.rename("a[\"x\"]", "y"), " null");
+    /// assert_eq!(d.text(), "a = { y = 1 }\n");
+    /// assert!(d.rename("b", "c").starts_with('!'));
+    /// ```
+    pub fn rename(&mut self, address: &str, to: &str) -> String {
+        match self.inner.rename(address, to) {
+            Ok(()) => ok("null"),
+            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+        }
+    }
+
     /// Removes the attribute (or key, or element) at `address`: whether there was one
     /// (`" true"`, `" false"`), or a failure.
     pub fn remove(&mut self, address: &str) -> String {

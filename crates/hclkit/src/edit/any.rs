@@ -91,6 +91,15 @@ impl AnyDocument {
         }
     }
 
+    /// Renames the attribute, object key or property at `address` ([`Document::rename`],
+    /// [`JsonDocument::rename`]).
+    pub fn rename(&mut self, address: &str, to: &str) -> Result<(), EditError> {
+        match self {
+            AnyDocument::Native(d) => d.rename(address, to),
+            AnyDocument::Json(d) => d.rename(address, to),
+        }
+    }
+
     /// Removes the value at `address`; whether there was one.
     pub fn remove(&mut self, address: &str) -> Result<bool, EditError> {
         match self {

@@ -172,6 +172,36 @@ impl JsonDocument {
         self.set(address, &json_of(expression))
     }
 
+    /// Renames the property at `address` to `to` (its value stays); an error if its object
+    /// has `to` already.
+    ///
+    /// ```
+    /// use hclkit::edit::JsonDocument;
+    ///
+    /// let mut doc: JsonDocument = r#"{"locals": {"a": 1, "b": 2}}"#.parse().unwrap();
+    /// doc.rename("locals.a", "c").unwrap();
+    /// assert_eq!(doc.to_string(), r#"{"locals": {"c": 1, "b": 2}}"#);
+    /// assert!(doc.rename("locals.c", "b").is_err());
+    /// ```
+    pub fn rename(&mut self, address: &str, to: &str) -> Result<(), EditError> {
+        let not_found = || EditError::NotFound(address.to_owned());
+        let span = self.find(address)?.map_err(|_| not_found())?;
+        let (list, i) = self.container_of(span).ok_or_else(not_found)?;
+        let key = list.items[i].1.ok_or_else(not_found)?;
+        let file = parse_json(self.text.as_bytes().to_vec(), &self.filename).into_value();
+        let object = node_at(file.root(), list.span).ok_or_else(not_found)?;
+        let old = &self.text[key.start as usize..key.end as usize];
+        if object.properties().any(|p| p.name() == to && p.key.span() != key) {
+            return Err(EditError::Expr(super::ExprError::DuplicateKey(to.to_owned())));
+        }
+        let mut text = String::new();
+        hclkit_value::json::write_string(&mut text, to, Escape::Plain);
+        if old != text {
+            self.text.replace_range(key.start as usize..key.end as usize, &text);
+        }
+        Ok(())
+    }
+
     /// Removes the property or element at `address` (with its comma); whether there was one.
     pub fn remove(&mut self, address: &str) -> Result<bool, EditError> {
         let Ok(span) = self.find(address)? else { return Ok(false) };

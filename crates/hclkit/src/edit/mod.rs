@@ -307,6 +307,40 @@ impl Document {
         Ok(false)
     }
 
+    /// Renames what `address` names: an attribute (keeping its value and comments; an
+    /// error if its body has `to` already), or, when the address goes into its value, an
+    /// object key ([`Expression::rename_key`]).
+    ///
+    /// ```
+    /// use hclkit::edit::Document;
+    ///
+    /// let mut doc: Document = "locals {\n  workload = {\n    vpc0 = {}\n  }\n}\n".parse().unwrap();
+    /// doc.rename("locals.workload[\"vpc0\"]", "vpc1").unwrap();
+    /// doc.rename("locals.workload", "workloads").unwrap();
+    /// assert_eq!(doc.to_string(), "locals {\n  workloads = {\n    vpc1 = {}\n  }\n}\n");
+    /// ```
+    pub fn rename(&mut self, address: &str, to: &str) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let mut p =
+            address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        if !a.path.is_empty() {
+            let item = item_at_mut(&mut self.body, &p);
+            let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+            attr.expr.rename_key(&a.path, to)?;
+            item.dirty = true;
+            return Ok(());
+        }
+        p.pop();
+        let body = if p.is_empty() { &mut self.body } else { body_at_mut(&mut self.body, &p) };
+        let from = a.parts.last().cloned().unwrap_or_default();
+        node::name(to).map_err(EditError::Expr)?;
+        if from != to && body.get_attribute(to).is_some() {
+            return Err(EditError::Expr(ExprError::DuplicateKey(to.to_owned())));
+        }
+        body.rename_attribute(&from, to);
+        Ok(())
+    }
+
     /// Inserts `value` into a list or a call's arguments: `address` ends with the index the
     /// value takes (`ports[0]` inserts first; one past the end appends), the elements from
     /// there on moving up ([`Expression::insert`]).
