@@ -304,7 +304,8 @@ export default hclkit;
 /** A native-syntax file open for editing, with the library's addresses (`resource.aws_instance.web.ami`,
  * object keys and list indexes too), as in Rust and Python. */
 export class Document {
-  /** Reads `text`; throws an HCLError on syntax errors. */
+  /** Reads `text`; throws an HCLError on syntax errors. A `filename` ending in `.json` reads
+   * the JSON syntax (`.tf.json`, `.hcl.json`), with the same addresses. */
   constructor(text: string, options?: { filename?: string });
   /** The source text of the attribute (or key, or element) at `address`. */
   get(address: string): string | undefined;
@@ -315,6 +316,8 @@ export class Document {
    * the value takes (`ports[0]` inserts first; one past the end appends); the value as for
    * `set`. */
   insert(address: string, value: unknown, options?: { expression?: boolean }): void;
+  /** Renames the attribute (or object key) at `address` to `to`; its value and comments stay. */
+  rename(address: string, to: string): void;
   /** Removes it; whether there was one. */
   remove(address: string): boolean;
   /** The comment lines the attribute owns (directly above it), as written. */

@@ -54,3 +54,9 @@ fn edit() {
     // The native parser's saved corpus: the document must print each back and survive edits.
     replay("native_parse_eval", hclkit_fuzz::edit::run);
 }
+
+#[test]
+fn edit_json() {
+    // The JSON parser's saved corpus: the JSON document must print each back and survive edits.
+    replay("json_parse", hclkit_fuzz::edit::run_json);
+}

@@ -357,6 +357,14 @@ class Document {
     this._call((d) => d.insert(a, "", t));
   }
 
+  /** Renames the attribute (or object key) at `address` to `to`; its value and comments
+   * stay. Throws an HCLError if there is nothing there or the name is taken. */
+  rename(address, to) {
+    const a = text(address, "address");
+    const t = text(to, "name");
+    this._call((d) => d.rename(a, t));
+  }
+
   /** Removes the attribute (or key, or element) at `address`; whether there was one. */
   remove(address) {
     const a = text(address, "address");

@@ -76,6 +76,31 @@ test("insert into a list or a call's arguments at a position", () => {
   assert.throws(() => d.insert("t", 1), HCLError);
 });
 
+test("a file named .json is edited in the JSON syntax, with the same addresses", () => {
+  const text = '{\n  "variable": {\n    "region": {\n      "default": "eu"\n    }\n  }\n}\n';
+  const d = new Document(text, { filename: "main.tf.json" });
+  assert.equal(d.toString(), text);
+  assert.equal(d.get("variable.region.default"), '"eu"');
+  assert.equal(d.set("variable.region.default", "us"), true);
+  assert.equal(d.set("variable.region.type", "var.t", { expression: true }), false);
+  assert.equal(
+    d.toString(),
+    '{\n  "variable": {\n    "region": {\n      "default": "us",\n      "type": "${var.t}"\n    }\n  }\n}\n',
+  );
+  assert.equal(d.comments("variable"), undefined);
+  assert.equal(d.edits().length, 1);
+  assert.throws(() => new Document('{"a": }', { filename: "x.tf.json" }), HCLError);
+});
+
+test("rename an attribute or an object key", () => {
+  const d = new Document('locals {\n  workload = {\n    vpc0 = {}\n  }\n}\n');
+  assert.equal(d.rename('locals.workload["vpc0"]', "vpc1"), undefined);
+  d.rename("locals.workload", "workloads");
+  assert.equal(d.toString(), 'locals {\n  workloads = {\n    vpc1 = {}\n  }\n}\n');
+  assert.throws(() => d.rename("locals.nope", "x"), HCLError);
+  assert.throws(() => d.rename("locals.workloads", 1), HCLError);
+});
+
 test("errors are HCLError", () => {
   assert.throws(() => new Document("a = \n"), (e) => e instanceof HCLError && /^parse config: \[/.test(e.message));
   const d = new Document("a = 1\n");

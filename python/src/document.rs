@@ -1,12 +1,12 @@
 //! `hclkit.Document`: lossless editing (`hclkit::edit::Document`) with the library's addresses.
 
-use hclkit::edit::{Document as Doc, Expression};
-use pyo3::exceptions::PyValueError;
+use hclkit::edit::{AnyDocument as Doc, Expression};
 use pyo3::prelude::*;
 
 use crate::diags::{to_pyerr, Failure};
 
-/// A native-syntax file open for editing; ``str(doc)`` is the text, byte for byte the input
+/// A file open for editing, in the native syntax or, when ``filename`` ends in ``.json``,
+/// the JSON syntax (the same addresses); ``str(doc)`` is the text, byte for byte the input
 /// where nothing was edited.
 #[pyclass(module = "hclkit")]
 pub struct Document {
@@ -29,7 +29,7 @@ impl Document {
 
     /// The source text of the attribute (or key, or element) at ``address``, or ``None``.
     fn get(&self, address: &str) -> Option<String> {
-        self.inner.get(address).map(|e| e.as_str().to_owned())
+        self.inner.get(address)
     }
 
     /// Sets the attribute (or key, or element) at ``address`` to ``value``: an
@@ -37,8 +37,11 @@ impl Document {
     /// Python value written as HCL. Returns whether the attribute existed.
     #[pyo3(signature = (address, value, *, expression=false))]
     fn set(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<bool> {
-        let expr = value_expression(value, expression)?;
-        self.inner.set(address, expr).map_err(|e| edit_error(value.py(), &e, address))
+        let r = match value_of(value, expression)? {
+            Either::Expr(e) => self.inner.set(address, e),
+            Either::Value(v) => self.inner.set_value(address, &v),
+        };
+        r.map_err(|e| edit_error(value.py(), &e, address))
     }
 
     /// Inserts ``value`` (as for ``set``) into the list or call arguments at ``address``,
@@ -46,8 +49,17 @@ impl Document {
     /// end appends).
     #[pyo3(signature = (address, value, *, expression=false))]
     fn insert(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<()> {
-        let expr = value_expression(value, expression)?;
-        self.inner.insert(address, expr).map_err(|e| edit_error(value.py(), &e, address))
+        let r = match value_of(value, expression)? {
+            Either::Expr(e) => self.inner.insert(address, e),
+            Either::Value(v) => self.inner.insert_value(address, &v),
+        };
+        r.map_err(|e| edit_error(value.py(), &e, address))
+    }
+
+    /// Renames the attribute (or object key) at ``address`` to ``to``; its value and comments
+    /// stay. Raises ``HCLError`` if there is nothing there or the name is taken.
+    fn rename(&mut self, py: Python<'_>, address: &str, to: &str) -> PyResult<()> {
+        self.inner.rename(address, to).map_err(|e| edit_error(py, &e, address))
     }
 
     /// Removes the attribute (or key, or element) at ``address``; whether there was one.
@@ -108,19 +120,26 @@ impl Document {
     }
 
     fn __repr__(&self) -> String {
-        format!("<hclkit.Document of {} items>", self.inner.body().items().len())
+        match &self.inner {
+            Doc::Native(d) => format!("<hclkit.Document of {} items>", d.body().items().len()),
+            _ => format!("<hclkit.Document (JSON syntax) of {} bytes>", self.inner.to_string().len()),
+        }
     }
 }
 
-/// The expression of ``value``: its source text when ``expression``, else the Python value
-/// written as HCL.
-fn value_expression(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Expression> {
+/// A value to set: HCL source text, or a Python value written in the document's syntax.
+enum Either {
+    Expr(Expression),
+    Value(hclkit_value::Value),
+}
+
+/// ``value`` as source text when ``expression``, else as a value.
+fn value_of(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Either> {
     if expression {
         let text: String = value.extract()?;
-        return Expression::parse(&text).map_err(|d| to_pyerr(value.py(), Failure::new(d)));
+        return Expression::parse(&text).map(Either::Expr).map_err(|d| to_pyerr(value.py(), Failure::new(d)));
     }
-    let v = crate::values::from_py(value)?;
-    Expression::from_value(&v).map_err(|e| PyValueError::new_err(e.to_string()))
+    Ok(Either::Value(crate::values::from_py(value)?))
 }
 
 /// A failed edit as `HCLError`, with the library's diagnostic for it.

@@ -75,3 +75,39 @@ def test_insert_at_a_position():
     assert str(doc) == 'a = ["zero", 1, 2, 3]\nt = merge(local.tags, { Name = var.name }, var.tags)\n'
     with pytest.raises(hclkit.HCLError):
         doc.insert("a[9]", 1)
+
+
+def test_json_syntax_by_filename():
+    src = '{\n  "variable": {\n    "region": {\n      "default": "eu"\n    }\n  },\n  "locals": {"zones": ["a"]}\n}\n'
+    doc = hclkit.Document(src, filename="main.tf.json")
+    assert str(doc) == src
+    assert doc.get("variable.region.default") == '"eu"'
+    assert doc.set("variable.region.default", "us") is True
+    assert doc.set("variable.region.type", "string", expression=True) is False
+    doc.insert("locals.zones[0]", "z")
+    doc.set("locals.name", "var.name", expression=True)
+    assert str(doc) == (
+        '{\n  "variable": {\n    "region": {\n      "default": "us",\n      "type": "${string}"\n    }\n  },\n'
+        '  "locals": {"zones": ["z", "a"], "name": "${var.name}"}\n}\n'
+    )
+    assert doc.comments("variable") is None
+    assert doc.remove("locals") is True
+    assert doc.edits()[0]["text"].startswith("us\",\n      \"type\"")
+    with pytest.raises(hclkit.HCLError):
+        hclkit.Document('{"a": }', filename="x.tf.json")
+    with pytest.raises(hclkit.HCLError):
+        doc.set_comments("variable", "x")
+
+
+def test_rename_attributes_keys_and_json_properties():
+    doc = hclkit.Document('locals {\n  # the workloads\n  workload = {\n    vpc0 = {}\n  }\n}\n')
+    doc.rename('locals.workload["vpc0"]', "vpc1")
+    doc.rename("locals.workload", "workloads")
+    assert str(doc) == 'locals {\n  # the workloads\n  workloads = {\n    vpc1 = {}\n  }\n}\n'
+    with pytest.raises(hclkit.HCLError):
+        doc.rename("locals.nope", "x")
+    j = hclkit.Document('{"a": 1, "b": 2}', filename="x.tf.json")
+    j.rename("a", "c")
+    assert str(j) == '{"c": 1, "b": 2}'
+    with pytest.raises(hclkit.HCLError):
+        j.rename("c", "b")

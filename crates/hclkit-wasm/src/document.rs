@@ -1,15 +1,16 @@
-//! `Document`: lossless editing (`hclkit::edit::Document`) with the library's addresses, as in
-//! Rust and Python. The JavaScript wrapper (`js/src/core.js`) holds one of these per
+//! `Document`: lossless editing (`hclkit::edit::AnyDocument`: the native syntax, or the JSON
+//! syntax for a name ending in `.json`) with the library's addresses, as in Rust and Python. The JavaScript wrapper (`js/src/core.js`) holds one of these per
 //! `hclkit.Document` and turns the results (the crate's one-string protocol) into values.
 
-use hclkit::edit::{Document as Doc, Expression};
+use hclkit::edit::{AnyDocument as Doc, Expression};
 use hclkit::Diagnostics;
 use hclkit_value::json::{write_string, Escape};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::{diags, fail, fail_plain, ok, values};
 
-/// A native-syntax file open for editing.
+/// A file open for editing: the native syntax, or the JSON syntax when its name ends in
+/// `.json`.
 #[wasm_bindgen]
 pub struct Document {
     inner: Doc,
@@ -43,7 +44,7 @@ impl Document {
 
     /// The source text of the attribute (or key, or element) at `address`, if there is one.
     pub fn get(&self, address: &str) -> Option<String> {
-        self.inner.get(address).map(|e| e.as_str().to_owned())
+        self.inner.get(address)
     }
 
     /// Sets the attribute (or key, or element) at `address` to `expression` (source text)
@@ -57,11 +58,12 @@ impl Document {
     /// assert_eq!(d.text(), "a = 2 # one\nb = {\n  x = [\"y\"]\n}\n");
     /// ```
     pub fn set(&mut self, address: &str, expression: &str, tagged: &str) -> String {
-        let expr = match value_expression(expression, tagged) {
-            Ok(e) => e,
+        let r = match value_of(expression, tagged) {
+            Ok(Value::Expr(e)) => self.inner.set(address, e),
+            Ok(Value::Data(v)) => self.inner.set_value(address, &v),
             Err(failure) => return failure,
         };
-        match self.inner.set(address, expr) {
+        match r {
             Ok(existed) => ok(if existed { "true" } else { "false" }),
             Err(e) => fail_plain("Invalid edit", &e.to_string()),
         }
@@ -78,11 +80,28 @@ impl Document {
     /// assert!(d.insert("a[9]", "2", "").starts_with('!'));
     /// ```
     pub fn insert(&mut self, address: &str, expression: &str, tagged: &str) -> String {
-        let expr = match value_expression(expression, tagged) {
-            Ok(e) => e,
+        let r = match value_of(expression, tagged) {
+            Ok(Value::Expr(e)) => self.inner.insert(address, e),
+            Ok(Value::Data(v)) => self.inner.insert_value(address, &v),
             Err(failure) => return failure,
         };
-        match self.inner.insert(address, expr) {
+        match r {
+            Ok(()) => ok("null"),
+            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+        }
+    }
+
+    /// Renames the attribute (or object key, or JSON property) at `address` to `to`
+    /// (`hclkit::edit::AnyDocument::rename`): `" null"`, or a failure.
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = { x = 1 }\n");
+    /// assert_eq!(d.rename("a[\"x\"]", "y"), " null");
+    /// assert_eq!(d.text(), "a = { y = 1 }\n");
+    /// assert!(d.rename("b", "c").starts_with('!'));
+    /// ```
+    pub fn rename(&mut self, address: &str, to: &str) -> String {
+        match self.inner.rename(address, to) {
             Ok(()) => ok("null"),
             Err(e) => fail_plain("Invalid edit", &e.to_string()),
         }
@@ -99,7 +118,7 @@ impl Document {
 
     /// The comment lines the attribute at `address` owns (directly above it), as written.
     pub fn comments(&self, address: &str) -> Option<String> {
-        self.inner.attribute(address).map(|i| i.leading_comments().to_owned())
+        self.inner.comments(address)
     }
 
     /// The whole text, byte for byte the input where nothing was edited.
@@ -149,13 +168,19 @@ impl Document {
     }
 }
 
-/// The expression of source text `expression` when `tagged` is empty, else of the tagged JSON
-/// value `tagged` written as HCL; a failure (the crate's protocol) otherwise.
-fn value_expression(expression: &str, tagged: &str) -> Result<Expression, String> {
+/// A value to set: HCL source text, or data written in the document's syntax.
+enum Value {
+    Expr(Expression),
+    Data(hclkit_value::Value),
+}
+
+/// The expression of source text `expression` when `tagged` is empty, else the value of the
+/// tagged JSON `tagged`; a failure (the crate's protocol) otherwise.
+fn value_of(expression: &str, tagged: &str) -> Result<Value, String> {
     if tagged.is_empty() {
         return Expression::parse(expression)
+            .map(Value::Expr)
             .map_err(|d| fail(&diags::message("set", &d), &d, &("<expression>", expression.as_bytes())));
     }
-    let value = values::from_tagged(tagged.as_bytes()).map_err(|e| fail_plain("Invalid value", &e))?;
-    Expression::from_value(&value).map_err(|e| fail_plain("Value not writable as HCL", &e.to_string()))
+    values::from_tagged(tagged.as_bytes()).map(Value::Data).map_err(|e| fail_plain("Invalid value", &e))
 }

@@ -14,7 +14,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use hclkit::edit::Document;
+use hclkit::edit::{Document, JsonDocument};
 
 /// The long help.
 pub const ABOUT: &str = "Edit a file as hcledit does (attribute, block and body verbs), keeping what is not edited.
@@ -29,6 +29,11 @@ hclkit edit fmt
 Addresses: block type, labels, nested block types and the attribute name joined by dots
 (resource.aws_instance.web.ami; \\. for a dot inside a label, * for any label), then object keys
 and tuple indexes (locals.workload[\"vpc0\"].cidr, x[0]).
+
+A FILE whose name ends in .json (.tf.json, .hcl.json) is read in the JSON syntax: attribute
+get|set|rm|append with the same addresses (a block is the object under its type and labels),
+VALUE in the native syntax written as JSON (a constant as its value, anything else as
+\"${...}\"); the rest of the file keeps its bytes and layout.
 
 Flags: -f FILE (standard input otherwise), -u (update the file in place), --with-comments,
 --newline (a blank line before what append and new add), --format (format the whole file),
@@ -126,12 +131,23 @@ pub fn run(args: &EditArgs, _color: bool) -> ExitCode {
     let Ok(src) = String::from_utf8(src) else {
         return fail(&format!("{name}: not UTF-8 text"));
     };
-    let (doc, diags) = Document::parse(&src, &name);
-    if diags.has_errors() {
-        eprint!("{diags}");
-        return ExitCode::FAILURE;
-    }
-    match verbs::run(doc, &o) {
+    let result = if name.ends_with(".json") {
+        match JsonDocument::parse(&src, &name) {
+            Ok(doc) => verbs::run_json(doc, &o),
+            Err(diags) => {
+                eprint!("{diags}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        let (doc, diags) = Document::parse(&src, &name);
+        if diags.has_errors() {
+            eprint!("{diags}");
+            return ExitCode::FAILURE;
+        }
+        verbs::run(doc, &o)
+    };
+    match result {
         Ok(verbs::Output::Text(t)) => {
             let mut out = std::io::stdout().lock();
             if out.write_all(t.as_bytes()).and_then(|()| out.flush()).is_err() {
@@ -140,7 +156,7 @@ pub fn run(args: &EditArgs, _color: bool) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(verbs::Output::File(mut t)) => {
-            if o.format {
+            if o.format && !name.ends_with(".json") {
                 t = hclkit::format::format_str(&t);
             }
             match (&o.file, o.update) {

@@ -1,7 +1,7 @@
 //! The verbs.
 
 use hclkit::edit::address::{self, Address};
-use hclkit::edit::{Document, Expression, Item, ItemKind, Position};
+use hclkit::edit::{Document, Expression, Item, ItemKind, JsonDocument, Position};
 
 use super::Options;
 
@@ -239,6 +239,48 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
             Ok(Output::Text(doc.format()))
         }
         _ => Err(Failure::Usage(format!("unknown command: {}", w.join(" ")))),
+    }
+}
+
+/// The verbs on a JSON-syntax file (`.tf.json`, `.hcl.json`): `attribute get|set|rm|append`
+/// with the same addresses; a value is native-syntax text, written as JSON
+/// ([`JsonDocument::set_expression`]).
+pub(crate) fn run_json(mut doc: JsonDocument, o: &Options) -> Result<Output, Failure> {
+    let w = &o.words;
+    let verb: Vec<&str> = w.iter().take(2).map(String::as_str).collect();
+    let edit = |e: hclkit::edit::EditError| Failure::Edit(e.to_string());
+    match verb.as_slice() {
+        ["attribute", "get"] => {
+            want(w, 3, "attribute get ADDRESS")?;
+            Ok(Output::Text(doc.get(&w[2]).map_or_else(String::new, |t| format!("{t}\n"))))
+        }
+        ["attribute", "set"] => {
+            want(w, 4, "attribute set ADDRESS VALUE")?;
+            let e = expr(&w[3])?;
+            // As on native files: only an attribute that exists is set.
+            if doc.get(&w[2]).is_some() {
+                doc.set_expression(&w[2], &e).map_err(edit)?;
+            }
+            Ok(Output::File(doc.to_string()))
+        }
+        ["attribute", "rm"] => {
+            want(w, 3, "attribute rm ADDRESS")?;
+            doc.remove(&w[2]).map_err(edit)?;
+            Ok(Output::File(doc.to_string()))
+        }
+        ["attribute", "append"] => {
+            want(w, 4, "attribute append ADDRESS VALUE")?;
+            let e = expr(&w[3])?;
+            if doc.get(&w[2]).is_some() {
+                return Err(format!("attribute already exists: {}", w[2]).into());
+            }
+            doc.set_expression(&w[2], &e).map_err(edit)?;
+            Ok(Output::File(doc.to_string()))
+        }
+        _ => Err(Failure::Usage(format!(
+            "{} is not supported on a JSON-syntax file (attribute get|set|rm|append are)",
+            verb.join(" ")
+        ))),
     }
 }
 

@@ -168,3 +168,34 @@ fn recursive_usage_errors() {
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read_to_string(d.join("main.tf")).unwrap(), "# keep\na   = 1 # one\nbbb = 2\n");
 }
+
+#[test]
+fn json_syntax_files_by_address() {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("edit_cli_json");
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join("main.tf.json");
+    let src = "{\n  \"resource\": {\n    \"aws_instance\": {\n      \"web\": {\n        \"ami\": \"ami-1\",\n        \"count\": 1\n      }\n    }\n  }\n}\n";
+    std::fs::write(&f, src).unwrap();
+    let file = f.to_string_lossy().into_owned();
+    let run = |w: &[&str]| {
+        let mut a: Vec<String> = w.iter().map(|s| s.to_string()).collect();
+        a.extend(["-f".to_owned(), file.clone()]);
+        edit(&a, "")
+    };
+    let out = run(&["attribute", "get", "resource.aws_instance.web.ami"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "\"ami-1\"\n");
+    let out = run(&["attribute", "set", "resource.aws_instance.web.count", "var.n", "-u"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&["attribute", "append", "resource.aws_instance.web.tags", "{ Name = \"web\" }", "-u"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&["attribute", "rm", "resource.aws_instance.web.ami", "-u"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "{\n  \"resource\": {\n    \"aws_instance\": {\n      \"web\": {\n        \"count\": \"${var.n}\",\n        \"tags\": {\n          \"Name\": \"web\"\n        }\n      }\n    }\n  }\n}\n"
+    );
+    // Appending what exists, and verbs of blocks, are refused.
+    assert_eq!(run(&["attribute", "append", "resource.aws_instance.web.count", "1"]).status.code(), Some(1));
+    assert_eq!(run(&["block", "list"]).status.code(), Some(2));
+}

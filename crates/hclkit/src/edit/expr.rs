@@ -69,6 +69,8 @@ pub enum ExprError {
     NotOnItsOwnLine,
     /// The key is not in the object.
     NoSuchKey(String),
+    /// The object has the key already.
+    DuplicateKey(String),
     /// The expression has no such part (the step, the expression).
     NoSuchPart(String, String),
     /// The edit would not leave a valid expression (the text it would be).
@@ -85,6 +87,7 @@ impl std::fmt::Display for ExprError {
                 f.write_str("the item does not start its line, so there is no place for comment lines above it")
             }
             ExprError::NoSuchKey(k) => write!(f, "no key {k:?}"),
+            ExprError::DuplicateKey(k) => write!(f, "the object has a key {k:?} already"),
             ExprError::NoSuchPart(step, e) => write!(f, "no part {step} in {e}"),
             ExprError::Invalid(t) => write!(f, "the edit would give an invalid expression: {t}"),
         }
@@ -218,12 +221,8 @@ impl Expression {
         let before = self.text.clone();
         if found.name {
             let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
-            let ident = |t: &str| {
-                t.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
-                    && t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-            };
             let old = &self.text[span.start as usize..span.end as usize];
-            if !(if digits(old) { digits(v) } else { ident(v) }) {
+            if !(if digits(old) { digits(v) } else { super::node::name(v).is_ok() }) {
                 return Err(ExprError::Invalid(v.to_owned()));
             }
             self.splice(span, v);
@@ -407,6 +406,35 @@ impl Expression {
         Ok(())
     }
 
+    /// Renames the key of the object item at `path` (its last step a [`Step::Key`]) to `to`,
+    /// written as a name where it is one and quoted otherwise; the item keeps its value and
+    /// its comments. An error if the object has `to` already or there is no such key.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let mut e = Expression::parse("{\n  # the name\n  Name = \"web\"\n  Env  = \"prod\"\n}").unwrap();
+    /// e.rename_key(&[Step::Key("Name".into())], "Service Name").unwrap();
+    /// assert_eq!(e.as_str(), "{\n  # the name\n  \"Service Name\" = \"web\"\n  Env  = \"prod\"\n}");
+    /// assert!(e.rename_key(&[Step::Key("Env".into())], "Service Name").is_err());
+    /// ```
+    pub fn rename_key(&mut self, path: &[Step], to: &str) -> Result<(), ExprError> {
+        let Some((Step::Key(from), parent)) = path.split_last() else {
+            return Err(ExprError::NotAContainer(format!("{:?}", path.last())));
+        };
+        if from == to {
+            return self.locate(path).map(|_| ());
+        }
+        let mut sibling = parent.to_vec();
+        sibling.push(Step::Key(to.to_owned()));
+        if self.locate(&sibling).is_ok() {
+            return Err(ExprError::DuplicateKey(to.to_owned()));
+        }
+        let key = self.locate(path)?.key.ok_or_else(|| ExprError::NoSuchKey(from.clone()))?;
+        self.splice(key, &crate::write::key(to));
+        Ok(())
+    }
+
     /// Removes the object item or tuple element at `path`; false if there is none.
     pub fn remove(&mut self, path: &[Step]) -> Result<bool, ExprError> {
         if let Some(step) = path.last().filter(|s| !matches!(s, Step::Key(_) | Step::Index(_))) {
@@ -459,7 +487,7 @@ impl Expression {
     fn locate(&self, path: &[Step]) -> Result<Found, ExprError> {
         let file = parse_expression(self.text.as_bytes(), "expression").into_value();
         let mut e = file.expr();
-        let mut found = Found { value: e.span(), item: e.span(), name: false };
+        let mut found = Found { value: e.span(), item: e.span(), name: false, key: None };
         for (n, step) in path.iter().enumerate() {
             let cur = e;
             e = unparen(e);
@@ -469,18 +497,22 @@ impl Expression {
                         .items()
                         .find(|i| key_text(&self.text, i.key.span()).as_deref() == Some(k.as_str()))
                         .ok_or_else(|| ExprError::NoSuchKey(k.clone()))?;
-                    found =
-                        Found { value: item.value.span(), item: item.key.span().to(item.value.span()), name: false };
+                    found = Found {
+                        value: item.value.span(),
+                        item: item.key.span().to(item.value.span()),
+                        name: false,
+                        key: Some(item.key.span()),
+                    };
                     e = item.value;
                 }
                 (Step::Index(i), Expr::Tuple(t)) => {
                     let el = t.exprs().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
-                    found = Found { value: el.span(), item: el.span(), name: false };
+                    found = Found { value: el.span(), item: el.span(), name: false, key: None };
                     e = el;
                 }
                 (Step::Index(i), Expr::FunctionCall(c)) => {
                     let arg = c.args().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
-                    found = Found { value: arg.span(), item: arg.span(), name: false };
+                    found = Found { value: arg.span(), item: arg.span(), name: false, key: None };
                     e = arg;
                 }
                 (Step::Key(_) | Step::Index(_), other) => {
@@ -489,7 +521,7 @@ impl Expression {
                 }
                 (_, _) => match super::node::part(&self.text, cur, step)? {
                     super::node::Target::Expr(x) => {
-                        found = Found { value: x.span(), item: x.span(), name: false };
+                        found = Found { value: x.span(), item: x.span(), name: false, key: None };
                         e = x;
                     }
                     super::node::Target::Text(span) => {
@@ -499,7 +531,7 @@ impl Expression {
                                 self.text[span.start as usize..span.end as usize].to_owned(),
                             ));
                         }
-                        found = Found { value: span, item: span, name: true };
+                        found = Found { value: span, item: span, name: true, key: None };
                     }
                 },
             }
@@ -522,6 +554,8 @@ struct Found {
     item: Span,
     /// The place is a name or a legacy index, not an expression.
     name: bool,
+    /// An object item's key.
+    key: Option<Span>,
 }
 
 fn key_text(src: &str, span: Span) -> Option<String> {

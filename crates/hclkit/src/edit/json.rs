@@ -114,6 +114,94 @@ impl JsonDocument {
         }
     }
 
+    /// Inserts `value` into the array at `address`, which ends with the index the value
+    /// takes (`[0]` inserts first; one past the end appends), as
+    /// [`super::Expression::insert`] does in the native syntax.
+    ///
+    /// ```
+    /// use hclkit::edit::JsonDocument;
+    /// use hclkit_value::json::Node;
+    ///
+    /// let mut doc: JsonDocument = "{\"a\": [\n  1,\n  3\n]}".parse().unwrap();
+    /// doc.insert("a[1]", &Node::Number("2".into())).unwrap();
+    /// doc.insert("a[3]", &Node::Number("4".into())).unwrap();
+    /// assert_eq!(doc.to_string(), "{\"a\": [\n  1,\n  2,\n  3,\n  4\n]}");
+    /// ```
+    pub fn insert(&mut self, address: &str, value: &JsonValue) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        if !matches!(a.path.last(), Some(Step::Index(_))) {
+            return Err(EditError::NotFound(address.to_owned()));
+        }
+        match self.find(address)? {
+            Err((list, None)) => {
+                self.add(&list, None, value);
+                Ok(())
+            }
+            Err(_) => Err(EditError::NotFound(address.to_owned())),
+            Ok(span) => {
+                let at = span.start as usize;
+                let ls = self.text[..at].rfind('\n').map_or(0, |k| k + 1);
+                let lines = ls > 0 && self.text[ls..at].trim().is_empty();
+                let indent = self.line_indent(at);
+                let mut out = self.write(value, &indent, lines);
+                if lines {
+                    out.push_str(",\n");
+                    out.push_str(&indent);
+                } else {
+                    out.push_str(", ");
+                }
+                self.text.replace_range(at..at, &out);
+                Ok(())
+            }
+        }
+    }
+
+    /// Sets the value at `address` (as [`JsonDocument::set`]) to what the native-syntax
+    /// `expression` means in the JSON syntax: its value when it is a constant (`"t3.micro"`,
+    /// `[1, 2]`, `{ a = true }`), else the template `"${...}"` that evaluates it.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, JsonDocument};
+    ///
+    /// let mut doc: JsonDocument = "{\"locals\": {\"a\": 1}}".parse().unwrap();
+    /// doc.set_expression("locals.a", &Expression::parse("[\"x\", 2]").unwrap()).unwrap();
+    /// doc.set_expression("locals.b", &Expression::parse("var.region").unwrap()).unwrap();
+    /// assert_eq!(doc.to_string(), r#"{"locals": {"a": ["x",2], "b": "${var.region}"}}"#);
+    /// ```
+    pub fn set_expression(&mut self, address: &str, expression: &super::Expression) -> Result<bool, EditError> {
+        self.set(address, &json_of(expression))
+    }
+
+    /// Renames the property at `address` to `to` (its value stays); an error if its object
+    /// has `to` already.
+    ///
+    /// ```
+    /// use hclkit::edit::JsonDocument;
+    ///
+    /// let mut doc: JsonDocument = r#"{"locals": {"a": 1, "b": 2}}"#.parse().unwrap();
+    /// doc.rename("locals.a", "c").unwrap();
+    /// assert_eq!(doc.to_string(), r#"{"locals": {"c": 1, "b": 2}}"#);
+    /// assert!(doc.rename("locals.c", "b").is_err());
+    /// ```
+    pub fn rename(&mut self, address: &str, to: &str) -> Result<(), EditError> {
+        let not_found = || EditError::NotFound(address.to_owned());
+        let span = self.find(address)?.map_err(|_| not_found())?;
+        let (list, i) = self.container_of(span).ok_or_else(not_found)?;
+        let key = list.items[i].1.ok_or_else(not_found)?;
+        let file = parse_json(self.text.as_bytes().to_vec(), &self.filename).into_value();
+        let object = node_at(file.root(), list.span).ok_or_else(not_found)?;
+        let old = &self.text[key.start as usize..key.end as usize];
+        if object.properties().any(|p| p.name() == to && p.key.span() != key) {
+            return Err(EditError::Expr(super::ExprError::DuplicateKey(to.to_owned())));
+        }
+        let mut text = String::new();
+        hclkit_value::json::write_string(&mut text, to, Escape::Plain);
+        if old != text {
+            self.text.replace_range(key.start as usize..key.end as usize, &text);
+        }
+        Ok(())
+    }
+
     /// Removes the property or element at `address` (with its comma); whether there was one.
     pub fn remove(&mut self, address: &str) -> Result<bool, EditError> {
         let Ok(span) = self.find(address)? else { return Ok(false) };
@@ -324,6 +412,24 @@ impl JsonDocument {
             .unwrap_or("  ")
             .to_owned()
     }
+}
+
+/// The JSON-syntax form of a native expression: its value if it is a constant, else a
+/// template interpolating it.
+pub(crate) fn json_of(expression: &super::Expression) -> JsonValue {
+    let text = expression.as_str();
+    let (file, diags) = crate::syntax::native::parse_expression(text.as_bytes(), "expression").into_parts();
+    if !diags.has_errors() {
+        let (v, diags) = crate::syntax::native::eval::evaluate(file.expr(), None);
+        if !diags.has_errors() && v.is_wholly_known() {
+            if let Some(node) =
+                hclkit_value::json::to_simple_json(&v).ok().and_then(|j| JsonValue::parse(j.as_bytes()).ok())
+            {
+                return node;
+            }
+        }
+    }
+    JsonValue::String(format!("${{{text}}}"))
 }
 
 /// `line` with its leading runs of `width` spaces made tabs.

@@ -29,6 +29,7 @@
 //! described in [`address`] and `docs/edit.md`; [`visit`] walks every item and expression.
 
 pub mod address;
+mod any;
 mod body;
 mod bridge;
 mod build;
@@ -41,6 +42,7 @@ mod text;
 pub mod visit;
 
 pub use address::Address;
+pub use any::AnyDocument;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
 pub use json::JsonDocument;
@@ -68,6 +70,8 @@ pub enum EditError {
     NotFound(String),
     /// An edit inside an expression failed.
     Expr(ExprError),
+    /// The value cannot be written in the document's syntax.
+    Value(String),
 }
 
 impl fmt::Display for EditError {
@@ -76,6 +80,7 @@ impl fmt::Display for EditError {
             EditError::Address(s) => f.write_str(s),
             EditError::NotFound(a) => write!(f, "nothing at {a}"),
             EditError::Expr(e) => e.fmt(f),
+            EditError::Value(e) => write!(f, "the value cannot be written: {e}"),
         }
     }
 }
@@ -102,6 +107,7 @@ impl EditError {
             EditError::Address(e) => ("Invalid address", format!("{address} is not an address: {e}.")),
             EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
             EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
+            EditError::Value(e) => ("Cannot write the value", format!("At {address}: {e}.")),
         };
         let src = address.as_bytes();
         let end = u32::try_from(src.len()).unwrap_or(u32::MAX);
@@ -299,6 +305,40 @@ impl Document {
         };
         body.insert(Position::End, Item::attribute(name, value));
         Ok(false)
+    }
+
+    /// Renames what `address` names: an attribute (keeping its value and comments; an
+    /// error if its body has `to` already), or, when the address goes into its value, an
+    /// object key ([`Expression::rename_key`]).
+    ///
+    /// ```
+    /// use hclkit::edit::Document;
+    ///
+    /// let mut doc: Document = "locals {\n  workload = {\n    vpc0 = {}\n  }\n}\n".parse().unwrap();
+    /// doc.rename("locals.workload[\"vpc0\"]", "vpc1").unwrap();
+    /// doc.rename("locals.workload", "workloads").unwrap();
+    /// assert_eq!(doc.to_string(), "locals {\n  workloads = {\n    vpc1 = {}\n  }\n}\n");
+    /// ```
+    pub fn rename(&mut self, address: &str, to: &str) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let mut p =
+            address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        if !a.path.is_empty() {
+            let item = item_at_mut(&mut self.body, &p);
+            let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+            attr.expr.rename_key(&a.path, to)?;
+            item.dirty = true;
+            return Ok(());
+        }
+        p.pop();
+        let body = if p.is_empty() { &mut self.body } else { body_at_mut(&mut self.body, &p) };
+        let from = a.parts.last().cloned().unwrap_or_default();
+        node::name(to).map_err(EditError::Expr)?;
+        if from != to && body.get_attribute(to).is_some() {
+            return Err(EditError::Expr(ExprError::DuplicateKey(to.to_owned())));
+        }
+        body.rename_attribute(&from, to);
+        Ok(())
     }
 
     /// Inserts `value` into a list or a call's arguments: `address` ends with the index the

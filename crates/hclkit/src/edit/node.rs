@@ -321,3 +321,98 @@ impl Expression {
         }
     }
 }
+
+/// Builders: expressions made from their parts, each part an [`Expression`] (so any part can
+/// be any expression), the result laid out as `hclfmt` writes it on one line.
+impl Expression {
+    /// `root.attr[key]...`: a traversal from the variable `root`; an error if a name is not
+    /// an identifier.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, TraversalStep};
+    ///
+    /// let steps = [TraversalStep::Attr("subnets".into()), TraversalStep::Index(Expression::parse("0").unwrap())];
+    /// assert_eq!(Expression::traversal("var", &steps).unwrap().as_str(), "var.subnets[0]");
+    /// assert!(Expression::traversal("1x", &[]).is_err());
+    /// ```
+    pub fn traversal(root: &str, steps: &[TraversalStep]) -> Result<Expression, ExprError> {
+        let mut text = name(root)?.to_owned();
+        for s in steps {
+            match s {
+                TraversalStep::Attr(a) => {
+                    text.push('.');
+                    text.push_str(name(a)?);
+                }
+                TraversalStep::Index(k) => {
+                    text.push('[');
+                    text.push_str(k.as_str());
+                    text.push(']');
+                }
+            }
+        }
+        checked(text)
+    }
+
+    /// `name(arg, ...)`: a function call (`provider::aws::arn_parse` names are namespaced).
+    ///
+    /// ```
+    /// use hclkit::edit::Expression;
+    ///
+    /// let args = [Expression::parse("local.tags").unwrap(), Expression::parse("{ Name = \"web\" }").unwrap()];
+    /// assert_eq!(Expression::function_call("merge", args).unwrap().as_str(), "merge(local.tags, { Name = \"web\" })");
+    /// ```
+    pub fn function_call(name_: &str, args: impl IntoIterator<Item = Expression>) -> Result<Expression, ExprError> {
+        for part in name_.split("::") {
+            name(part)?;
+        }
+        let args: Vec<String> = args.into_iter().map(|a| a.as_str().to_owned()).collect();
+        checked(format!("{name_}({})", args.join(", ")))
+    }
+
+    /// `[a, b]`: a tuple of the expressions.
+    ///
+    /// ```
+    /// use hclkit::edit::Expression;
+    ///
+    /// let t = Expression::tuple([Expression::parse("1").unwrap(), Expression::parse("var.x").unwrap()]);
+    /// assert_eq!(t.unwrap().as_str(), "[1, var.x]");
+    /// ```
+    pub fn tuple(items: impl IntoIterator<Item = Expression>) -> Result<Expression, ExprError> {
+        let items: Vec<String> = items.into_iter().map(|a| a.as_str().to_owned()).collect();
+        checked(format!("[{}]", items.join(", ")))
+    }
+
+    /// `{ key = value, ... }`: an object of the items, each key written as a name where it is
+    /// one and quoted otherwise.
+    ///
+    /// ```
+    /// use hclkit::edit::Expression;
+    ///
+    /// let o = Expression::object([("Name", Expression::parse("var.name").unwrap()), ("a b", Expression::parse("1").unwrap())]);
+    /// assert_eq!(o.unwrap().as_str(), "{ Name = var.name, \"a b\" = 1 }");
+    /// ```
+    pub fn object<K: AsRef<str>>(items: impl IntoIterator<Item = (K, Expression)>) -> Result<Expression, ExprError> {
+        let items: Vec<String> =
+            items.into_iter().map(|(k, v)| format!("{} = {}", crate::write::key(k.as_ref()), v.as_str())).collect();
+        if items.is_empty() {
+            return checked("{}".to_owned());
+        }
+        checked(format!("{{ {} }}", items.join(", ")))
+    }
+}
+
+/// `s` if it is an identifier.
+pub(crate) fn name(s: &str) -> Result<&str, ExprError> {
+    let ok = s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(s)
+    } else {
+        Err(ExprError::Invalid(s.to_owned()))
+    }
+}
+
+/// The expression of `text`, if it parses.
+fn checked(text: String) -> Result<Expression, ExprError> {
+    Expression::parse(&text).map_err(|_| ExprError::Invalid(text))
+}
