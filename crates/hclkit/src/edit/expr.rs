@@ -435,6 +435,62 @@ impl Expression {
         Ok(())
     }
 
+    /// The comment at the end of the line where the object item, tuple element or call
+    /// argument at `path` ends (after its comma, if any), without its newline; `None` if there
+    /// is none or nothing at `path`.
+    pub fn trailing_comment(&self, path: &[Step]) -> Option<String> {
+        if path.is_empty() {
+            return None;
+        }
+        let end = self.locate(path).ok()?.item.end as usize;
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        trailing_comment(&self.text, parse.tokens()?, end).map(str::to_owned)
+    }
+
+    /// Sets the comment at the end of the line where the item at `path` ends to `# text`
+    /// (`None` clears it). The item must end its line (a comment after it would otherwise
+    /// swallow what follows).
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let mut e = Expression::parse("[\n  \"a\", # first\n  \"b\",\n]").unwrap();
+    /// e.set_trailing_comment(&[Step::Index(0)], None).unwrap();
+    /// e.set_trailing_comment(&[Step::Index(1)], Some("second")).unwrap();
+    /// assert_eq!(e.as_str(), "[\n  \"a\",\n  \"b\", # second\n]");
+    /// assert_eq!(e.trailing_comment(&[Step::Index(1)]).as_deref(), Some("# second"));
+    /// assert!(Expression::parse("[1, 2]").unwrap().set_trailing_comment(&[Step::Index(0)], Some("x")).is_err());
+    /// ```
+    pub fn set_trailing_comment(&mut self, path: &[Step], text: Option<&str>) -> Result<(), ExprError> {
+        if path.is_empty() {
+            return Err(ExprError::NotAnItem);
+        }
+        let mut end = self.locate(path)?.item.end as usize;
+        let src: &str = &self.text;
+        // After the item's comma, if it has one.
+        let ws = |p: usize| p + src[p..].len() - src[p..].trim_start_matches([' ', '\t']).len();
+        if src[ws(end)..].starts_with(',') {
+            end = ws(end) + 1;
+        }
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(src.as_bytes(), "expression");
+        let old = parse.tokens().and_then(|t| trailing_comment(src, t, end)).map(str::len);
+        let at = ws(end);
+        let line_end = src[at..].find('\n').map_or(src.len(), |k| at + k);
+        let (from, to) = match old {
+            Some(len) => (end, at + len),
+            None => {
+                // Nothing but the line's end may follow.
+                if !src[at..line_end].trim_end_matches('\r').is_empty() {
+                    return Err(ExprError::NotOnItsOwnLine);
+                }
+                (end, at)
+            }
+        };
+        let new = text.map_or(String::new(), |t| format!(" # {}", t.lines().next().unwrap_or("")));
+        self.text.replace_range(from..to, &new);
+        Ok(())
+    }
+
     /// Removes the object item or tuple element at `path`; false if there is none.
     pub fn remove(&mut self, path: &[Step]) -> Result<bool, ExprError> {
         if let Some(step) = path.last().filter(|s| !matches!(s, Step::Key(_) | Step::Index(_))) {
