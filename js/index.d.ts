@@ -318,6 +318,11 @@ export class Document {
   insert(address: string, value: unknown, options?: { expression?: boolean }): void;
   /** Renames the attribute (or object key) at `address` to `to`; its value and comments stay. */
   rename(address: string, to: string): void;
+  /** The comment at the end of the line of the item at `address` (with its `#` or `//`). */
+  trailingComment(address: string): string | undefined;
+  /** Sets the comment at the end of the line of the item at `address` to `# comment`
+   * (`null` clears it). */
+  setTrailingComment(address: string, comment: string | null): void;
   /** Removes it; whether there was one. */
   remove(address: string): boolean;
   /** The comment lines the attribute owns (directly above it), as written. */

@@ -1,7 +1,8 @@
 // The package's figures, with its peers measured in the same run (docs/javascript.md):
 //
-//   node bench/parse.mjs [--corpus DIR] [--every N] [--runs N]
+//   node bench/parse.mjs [--corpus DIR] [--every N] [--runs N] [--dist DIR]
 //
+// (--dist: the built package to measure, default dist/: another build, to compare.)
 // - parse throughput over corpus files (every Nth file of the real-world corpus, default 3:
 //   about 2,000 files): hclkit's parse, @cdktf/hcl2json's parse (awaited one by one, as its
 //   users call it) and hcl2-parser's parseToObject, each on the same files, the median of
@@ -12,7 +13,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
@@ -27,6 +28,7 @@ const shared = process.env.HCLKIT_SHARED || join(js, "..", "..", "shared");
 const corpus = arg("--corpus", join(shared, "corpus", "realworld"));
 const every = Number(arg("--every", 3));
 const runs = Number(arg("--runs", 5));
+const dist = resolve(arg("--dist", join(js, "dist")));
 
 const all = [];
 (function walk(d) {
@@ -41,7 +43,7 @@ const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.text), 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mbps = (ms) => bytes / 1e6 / (ms / 1000);
 
-const hclkit = require(join(js, "dist", "hclkit.cjs"));
+const hclkit = require(join(dist, "hclkit.cjs"));
 const hcl2json = require("@cdktf/hcl2json");
 const hcl2parser = require("hcl2-parser");
 
@@ -91,12 +93,12 @@ function startup(code) {
   return median(times);
 }
 const src = JSON.stringify('resource "aws_instance" "web" {\n  ami = var.ami\n}\n');
-const startHclkit = startup(`const t = performance.now(); const h = await import(${JSON.stringify(join(js, "dist", "hclkit.mjs"))}); h.parse("main.tf", ${src}); console.log(performance.now() - t);`);
+const startHclkit = startup(`const t = performance.now(); const h = await import(${JSON.stringify(join(dist, "hclkit.mjs"))}); h.parse("main.tf", ${src}); console.log(performance.now() - t);`);
 const startPeer = startup(`const t = performance.now(); const h = (await import("@cdktf/hcl2json")).default; await h.parse("main.tf", ${src}); console.log(performance.now() - t); process.exit(0);`);
 
 const gz = (p) => gzipSync(readFileSync(p), { level: 9 }).length;
 const sizes = {
-  hclkit: gz(join(js, "dist", "hclkit_bg.wasm")),
+  hclkit: gz(join(dist, "hclkit_bg.wasm")),
   "@cdktf/hcl2json": statSync(require.resolve("@cdktf/hcl2json/main.wasm.gz")).size,
   "hcl2-parser": gz(require.resolve("hcl2-parser")),
 };

@@ -365,6 +365,21 @@ class Document {
     this._call((d) => d.rename(a, t));
   }
 
+  /** The comment at the end of the line of the item at `address`, or `undefined`. */
+  trailingComment(address) {
+    const a = text(address, "address");
+    return this._plain((d) => d.trailing_comment(a));
+  }
+
+  /** Sets the comment at the end of the line of the item at `address` to `# text` (`null`
+   * clears it). */
+  setTrailingComment(address, comment) {
+    const a = text(address, "address");
+    const clear = comment === null || comment === undefined;
+    const t = clear ? "" : text(comment, "comment");
+    this._call((d) => d.set_trailing_comment(a, t, clear));
+  }
+
   /** Removes the attribute (or key, or element) at `address`; whether there was one. */
   remove(address) {
     const a = text(address, "address");

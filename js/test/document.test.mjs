@@ -101,6 +101,16 @@ test("rename an attribute or an object key", () => {
   assert.throws(() => d.rename("locals.workloads", 1), HCLError);
 });
 
+test("trailing comments of attributes and object items", () => {
+  const d = new Document('a = 1 # old\ntags = {\n  Name = "web"\n}\n');
+  assert.equal(d.trailingComment("a"), "# old");
+  d.setTrailingComment("a", null);
+  d.setTrailingComment('tags["Name"]', "shown");
+  assert.equal(d.toString(), 'a = 1\ntags = {\n  Name = "web" # shown\n}\n');
+  assert.equal(d.trailingComment("a"), undefined);
+  assert.throws(() => d.setTrailingComment("nope", "x"), HCLError);
+});
+
 test("errors are HCLError", () => {
   assert.throws(() => new Document("a = \n"), (e) => e instanceof HCLError && /^parse config: \[/.test(e.message));
   const d = new Document("a = 1\n");

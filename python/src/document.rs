@@ -110,6 +110,19 @@ impl Document {
         Ok(out)
     }
 
+    /// The comment at the end of the line of the attribute, object item or list element at
+    /// ``address`` (with its ``#`` or ``//``), or ``None``.
+    fn trailing_comment(&self, address: &str) -> Option<String> {
+        self.inner.trailing_comment(address)
+    }
+
+    /// Sets the comment at the end of the line of the attribute, object item or list element
+    /// at ``address`` to ``# text`` (``None`` clears it).
+    #[pyo3(signature = (address, text))]
+    fn set_trailing_comment(&mut self, py: Python<'_>, address: &str, text: Option<&str>) -> PyResult<()> {
+        self.inner.set_trailing_comment(address, text).map_err(|e| edit_error(py, &e, address))
+    }
+
     /// The whole file as the formatter lays it out.
     fn format(&self) -> String {
         self.inner.format()

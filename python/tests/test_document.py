@@ -111,3 +111,13 @@ def test_rename_attributes_keys_and_json_properties():
     assert str(j) == '{"c": 1, "b": 2}'
     with pytest.raises(hclkit.HCLError):
         j.rename("c", "b")
+
+
+def test_trailing_comments():
+    doc = hclkit.Document('a = 1 # old\ntags = {\n  Name = "web"\n}\n')
+    assert doc.trailing_comment("a") == "# old"
+    doc.set_trailing_comment("a", None)
+    doc.set_trailing_comment('tags["Name"]', "shown")
+    assert str(doc) == 'a = 1\ntags = {\n  Name = "web" # shown\n}\n'
+    assert doc.trailing_comment('tags["Name"]') == "# shown"
+    assert doc.trailing_comment("a") is None

@@ -121,6 +121,28 @@ impl Document {
         self.inner.comments(address)
     }
 
+    /// The comment at the end of the line of the item at `address`, if any.
+    pub fn trailing_comment(&self, address: &str) -> Option<String> {
+        self.inner.trailing_comment(address)
+    }
+
+    /// Sets the comment at the end of the line of the item at `address` to `# text` (`clear`:
+    /// removes it): `" null"`, or a failure.
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "a = 1 # old\n");
+    /// assert_eq!(d.set_trailing_comment("a", "new", false), " null");
+    /// assert_eq!(d.text(), "a = 1 # new\n");
+    /// assert_eq!(d.set_trailing_comment("a", "", true), " null");
+    /// assert_eq!(d.text(), "a = 1\n");
+    /// ```
+    pub fn set_trailing_comment(&mut self, address: &str, text: &str, clear: bool) -> String {
+        match self.inner.set_trailing_comment(address, (!clear).then_some(text)) {
+            Ok(()) => ok("null"),
+            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+        }
+    }
+
     /// The whole text, byte for byte the input where nothing was edited.
     pub fn text(&self) -> String {
         self.inner.to_string()

@@ -30,6 +30,8 @@ const doc2 = new Document("a = 1\n", { filename: "a.tf" });
 const existed: boolean = doc2.set("a", 2) && doc2.remove("b");
 const inserted: void = doc2.insert("a[0]", "var.x", { expression: true });
 const renamed: void = doc2.rename("a", "b");
+const trailing: string | undefined = doc2.trailingComment("b");
+doc2.setTrailingComment("b", null);
 const edits: { range: Range; text: string }[] = doc2.edits();
 const got: string | undefined = doc2.get("a");
 const m: ModuleInfo = inspect({ "main.tf": 'variable "a" {}\n' }, { path: "mod" });
@@ -37,4 +39,4 @@ const required: boolean = m.variables["a"].required && inspect(new Map([["a.tf",
 const g: ModuleGraph = hclkit.inspect.graph('locals {\n  a = 1\n}\n', { filename: "main.tf" });
 const md: string = inspect.markdown("");
 const firstUnused: string | undefined = g.unused[0] ?? g.symbols[0]?.depends_on[0];
-export const used = [inserted, renamed, valueRange.start.column, definition, m, required, md, firstUnused, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];
+export const used = [inserted, renamed, trailing, valueRange.start.column, definition, m, required, md, firstUnused, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];

@@ -122,9 +122,25 @@ impl AnyDocument {
     pub fn set_comments(&mut self, address: &str, text: &str) -> Result<(), EditError> {
         match self {
             AnyDocument::Native(d) => d.set_comments(address, text),
-            AnyDocument::Json(_) => Err(EditError::Address(format!(
-                "the JSON syntax has no comments: cannot set the comments of {address}"
-            ))),
+            AnyDocument::Json(_) => Err(no_comments(address)),
+        }
+    }
+
+    /// The comment at the end of the item's line ([`Document::trailing_comment`]); `None` in
+    /// a JSON document.
+    pub fn trailing_comment(&self, address: &str) -> Option<String> {
+        match self {
+            AnyDocument::Native(d) => d.trailing_comment(address),
+            AnyDocument::Json(_) => None,
+        }
+    }
+
+    /// Sets the comment at the end of the item's line ([`Document::set_trailing_comment`]);
+    /// an error in a JSON document.
+    pub fn set_trailing_comment(&mut self, address: &str, text: Option<&str>) -> Result<(), EditError> {
+        match self {
+            AnyDocument::Native(d) => d.set_trailing_comment(address, text),
+            AnyDocument::Json(_) => Err(no_comments(address)),
         }
     }
 
@@ -151,6 +167,10 @@ impl AnyDocument {
             AnyDocument::Json(d) => d.edits(),
         }
     }
+}
+
+fn no_comments(address: &str) -> EditError {
+    EditError::Address(format!("the JSON syntax has no comments: cannot set the comments of {address}"))
 }
 
 fn expression_of(value: &Value) -> Result<Expression, EditError> {

@@ -213,6 +213,33 @@ impl Attribute {
         let t = self.trail.trim();
         (!t.is_empty()).then_some(t)
     }
+
+    /// Sets the comment at the end of the attribute's last line to `# text` (`None` clears
+    /// it); the line end stays. Through [`Document::set_trailing_comment`](super::Document::set_trailing_comment)
+    /// the attribute is then laid out again.
+    ///
+    /// ```
+    /// use hclkit::edit::Document;
+    ///
+    /// let mut doc: Document = "a = 1 # old\nb = 2\n".parse().unwrap();
+    /// doc.set_trailing_comment("a", None).unwrap();
+    /// doc.set_trailing_comment("b", Some("pinned")).unwrap();
+    /// assert_eq!(doc.to_string(), "a = 1\nb = 2 # pinned\n");
+    /// ```
+    pub fn set_trailing_comment(&mut self, text: Option<&str>) {
+        let nl = if self.trail.ends_with("\r\n") {
+            "\r\n"
+        } else if self.trail.ends_with('\n') {
+            "\n"
+        } else {
+            ""
+        };
+        self.trail = match text {
+            Some(t) => format!(" # {}{nl}", t.lines().next().unwrap_or("")),
+            None => nl.to_owned(),
+        }
+        .into();
+    }
 }
 
 impl Block {

@@ -406,6 +406,90 @@ impl Expression {
         Ok(())
     }
 
+    /// Inserts the item `key = value` into the object constructor at `path`, at `pos`
+    /// (`Start`, `End`, `Before(key)`, `After(key)`, `Index(i)`; a key it does not have is
+    /// the end). In an object written on several lines the item gets a line of its own at its
+    /// siblings' indentation (above the comments of the item it goes before, which stay that
+    /// item's), with a comma if they have one; on one line, commas between. An error if the
+    /// object has `key` already.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Position};
+    ///
+    /// let mut e = Expression::parse("{\n  # the name\n  Name = \"web\"\n  Env  = \"prod\"\n}").unwrap();
+    /// e.insert_item(&[], Position::Before("Name"), "Team", &Expression::parse("\"core\"").unwrap()).unwrap();
+    /// assert_eq!(e.as_str(), "{\n  Team = \"core\"\n  # the name\n  Name = \"web\"\n  Env  = \"prod\"\n}");
+    /// let mut e = Expression::parse("{ a = 1, c = 3 }").unwrap();
+    /// e.insert_item(&[], Position::After("a"), "b", &Expression::parse("2").unwrap()).unwrap();
+    /// assert_eq!(e.as_str(), "{ a = 1, b = 2, c = 3 }");
+    /// assert!(e.insert_item(&[], Position::Start, "a", &Expression::parse("0").unwrap()).is_err());
+    /// ```
+    pub fn insert_item(
+        &mut self,
+        path: &[Step],
+        pos: super::Position<'_>,
+        key: &str,
+        value: &Expression,
+    ) -> Result<(), ExprError> {
+        use super::Position;
+        let mut own = path.to_vec();
+        own.push(Step::Key(key.to_owned()));
+        match self.locate(&own) {
+            Ok(_) => return Err(ExprError::DuplicateKey(key.to_owned())),
+            Err(ExprError::NoSuchKey(_)) => {}
+            Err(e) => return Err(e),
+        }
+        let object = self.locate(path)?.value;
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let Some(tokens) = parse.tokens() else { return Err(ExprError::NotAContainer(self.text.to_string())) };
+        let mut e = parse.value().expr();
+        // The object at `path` is the node with its span.
+        fn find(e: Expr<'_>, span: Span) -> Option<Expr<'_>> {
+            if e.span() == span && matches!(unparen(e), Expr::Object(_)) {
+                return Some(unparen(e));
+            }
+            e.children()
+                .into_iter()
+                .find(|c| c.span().start <= span.start && span.end <= c.span().end)
+                .and_then(|c| find(c, span))
+        }
+        e = find(e, object).ok_or_else(|| {
+            ExprError::NotAContainer(self.text[object.start as usize..object.end as usize].to_owned())
+        })?;
+        let Expr::Object(o) = e else { return Err(ExprError::NotAContainer(self.text.to_string())) };
+        let items: Vec<(usize, usize, Option<String>)> = o
+            .items()
+            .map(|i| (i.key.span().start as usize, i.value.span().end as usize, key_text(&self.text, i.key.span())))
+            .collect();
+        let by_name = |n: &str| items.iter().position(|(_, _, k)| k.as_deref() == Some(n));
+        let index = match pos {
+            Position::Start => 0,
+            Position::End => items.len(),
+            Position::Index(i) => i.min(items.len()),
+            Position::Before(n) => by_name(n).unwrap_or(items.len()),
+            Position::After(n) => by_name(n).map_or(items.len(), |i| i + 1),
+        };
+        if index == items.len() {
+            return self.set(&own, value);
+        }
+        let text: &str = &self.text;
+        let at = items[index].0;
+        let k = crate::write::key(key);
+        let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+        if line_start > 0 && text[line_start..at].trim().is_empty() {
+            let first = line_start - leading_comments(text, tokens, at).len();
+            let indent = &text[line_start..at];
+            let nl = if text[..line_start].ends_with("\r\n") { "\r\n" } else { "\n" };
+            let after = &text[items[index].1..];
+            let comma = if after.trim_start_matches([' ', '\t']).starts_with(',') { "," } else { "" };
+            let ins = format!("{indent}{k} = {}{comma}{nl}", value.as_str());
+            self.text.replace_range(first..first, &ins);
+        } else {
+            self.text.replace_range(at..at, &format!("{k} = {}, ", value.as_str()));
+        }
+        Ok(())
+    }
+
     /// Renames the key of the object item at `path` (its last step a [`Step::Key`]) to `to`,
     /// written as a name where it is one and quoted otherwise; the item keeps its value and
     /// its comments. An error if the object has `to` already or there is no such key.
@@ -432,6 +516,62 @@ impl Expression {
         }
         let key = self.locate(path)?.key.ok_or_else(|| ExprError::NoSuchKey(from.clone()))?;
         self.splice(key, &crate::write::key(to));
+        Ok(())
+    }
+
+    /// The comment at the end of the line where the object item, tuple element or call
+    /// argument at `path` ends (after its comma, if any), without its newline; `None` if there
+    /// is none or nothing at `path`.
+    pub fn trailing_comment(&self, path: &[Step]) -> Option<String> {
+        if path.is_empty() {
+            return None;
+        }
+        let end = self.locate(path).ok()?.item.end as usize;
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        trailing_comment(&self.text, parse.tokens()?, end).map(str::to_owned)
+    }
+
+    /// Sets the comment at the end of the line where the item at `path` ends to `# text`
+    /// (`None` clears it). The item must end its line (a comment after it would otherwise
+    /// swallow what follows).
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let mut e = Expression::parse("[\n  \"a\", # first\n  \"b\",\n]").unwrap();
+    /// e.set_trailing_comment(&[Step::Index(0)], None).unwrap();
+    /// e.set_trailing_comment(&[Step::Index(1)], Some("second")).unwrap();
+    /// assert_eq!(e.as_str(), "[\n  \"a\",\n  \"b\", # second\n]");
+    /// assert_eq!(e.trailing_comment(&[Step::Index(1)]).as_deref(), Some("# second"));
+    /// assert!(Expression::parse("[1, 2]").unwrap().set_trailing_comment(&[Step::Index(0)], Some("x")).is_err());
+    /// ```
+    pub fn set_trailing_comment(&mut self, path: &[Step], text: Option<&str>) -> Result<(), ExprError> {
+        if path.is_empty() {
+            return Err(ExprError::NotAnItem);
+        }
+        let mut end = self.locate(path)?.item.end as usize;
+        let src: &str = &self.text;
+        // After the item's comma, if it has one.
+        let ws = |p: usize| p + src[p..].len() - src[p..].trim_start_matches([' ', '\t']).len();
+        if src[ws(end)..].starts_with(',') {
+            end = ws(end) + 1;
+        }
+        let parse = ParseOptions::new().keep_tokens(true).parse_expression(src.as_bytes(), "expression");
+        let old = parse.tokens().and_then(|t| trailing_comment(src, t, end)).map(str::len);
+        let at = ws(end);
+        let line_end = src[at..].find('\n').map_or(src.len(), |k| at + k);
+        let (from, to) = match old {
+            Some(len) => (end, at + len),
+            None => {
+                // Nothing but the line's end may follow.
+                if !src[at..line_end].trim_end_matches('\r').is_empty() {
+                    return Err(ExprError::NotOnItsOwnLine);
+                }
+                (end, at)
+            }
+        };
+        let new = text.map_or(String::new(), |t| format!(" # {}", t.lines().next().unwrap_or("")));
+        self.text.replace_range(from..to, &new);
         Ok(())
     }
 

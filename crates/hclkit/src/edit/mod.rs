@@ -403,6 +403,34 @@ impl Document {
         Ok(())
     }
 
+    /// The comment at the end of the line of the attribute, object item, tuple element or
+    /// call argument at `address` (with its `#` or `//`); `None` if there is none.
+    pub fn trailing_comment(&self, address: &str) -> Option<String> {
+        let a = address::parse(address).ok()?;
+        let p = address::find_attribute(&self.body, &a.parts)?;
+        let attr = item_at(&self.body, &p).as_attribute()?;
+        if a.path.is_empty() {
+            return attr.trailing_comment().map(str::to_owned);
+        }
+        attr.expr.trailing_comment(&a.path)
+    }
+
+    /// Sets the comment at the end of the line of the attribute, object item, tuple element
+    /// or call argument at `address` to `# text` (`None` clears it).
+    pub fn set_trailing_comment(&mut self, address: &str, text: Option<&str>) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let p = address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        let item = item_at_mut(&mut self.body, &p);
+        let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+        if a.path.is_empty() {
+            attr.set_trailing_comment(text);
+        } else {
+            attr.expr.set_trailing_comment(&a.path, text)?;
+        }
+        item.dirty = true;
+        Ok(())
+    }
+
     /// Removes the attribute (or key, or element) at `address`; false if there is none.
     pub fn remove(&mut self, address: &str) -> Result<bool, EditError> {
         let a = address::parse(address).map_err(EditError::Address)?;

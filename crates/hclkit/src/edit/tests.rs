@@ -361,3 +361,23 @@ fn call_arguments_insert_and_remove() {
     d.insert("x[1]", ex("2")).unwrap();
     assert_eq!(d.to_string(), "x = [1, 2, 3]\n");
 }
+
+#[test]
+fn object_items_inserted_at_a_position_are_aligned() {
+    let mut d = doc("tags = {\n  Name = \"web\"\n  Env  = \"prod\"\n}\n");
+    let path = d.attribute_path("tags").unwrap();
+    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).kind else { panic!() };
+    a.expr.insert_item(&[], Position::After("Name"), "CostCenter", &ex("\"42\"")).unwrap();
+    a.expr.insert_item(&[], Position::End, "Z", &ex("1")).unwrap();
+    assert_eq!(
+        d.to_string(),
+        "tags = {\n  Name       = \"web\"\n  CostCenter = \"42\"\n  Env        = \"prod\"\n  Z          = 1\n}\n"
+    );
+    let mut e = ex("{ a = { x = 1 } }");
+    e.insert_item(&[Step::Key("a".into())], Position::Start, "w", &ex("0")).unwrap();
+    assert_eq!(e.as_str(), "{ a = { w = 0, x = 1 } }");
+    assert!(matches!(
+        e.insert_item(&[Step::Key("nope".into())], Position::Start, "w", &ex("0")),
+        Err(ExprError::NoSuchKey(_))
+    ));
+}
