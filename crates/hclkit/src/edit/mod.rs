@@ -212,7 +212,7 @@ impl Document {
     /// The edits that turn the original text into the current one: one per changed region (a
     /// changed line, or a run of lines replaced by a different number of lines), narrowed to
     /// the characters that differ, in order, not overlapping; none when nothing changed. Applied from the last to the first (or each
-    /// at its range shifted by the ones before), they give [`Document::to_string`].
+    /// at its range shifted by the ones before), they give the current text (what [`Display`](fmt::Display) prints).
     ///
     /// ```
     /// use hclkit::edit::{Document, Expression};
