@@ -231,7 +231,9 @@ impl Expression {
         } else {
             self.splice(span, v);
         }
-        let diags = parse_expression(self.text.as_bytes(), "expression").into_diagnostics();
+        // With a newline after it: a heredoc's closing line ends with one, which is the
+        // attribute's line end in a document, not part of the expression's text.
+        let diags = parse_expression(format!("{}\n", self.text).as_bytes(), "expression").into_diagnostics();
         if diags.has_errors() {
             let bad = self.text.to_string();
             self.text = before;

@@ -381,3 +381,27 @@ fn object_items_inserted_at_a_position_are_aligned() {
         Err(ExprError::NoSuchKey(_))
     ));
 }
+
+#[test]
+fn heredocs_and_directives_as_template_parts() {
+    use crate::edit::TemplatePart as P;
+    let mut e = ex("<<EOT\nhello ${var.name}\n%{ if var.x }yes%{ endif }\nEOT\n");
+    let Node::Template(parts) = e.node() else { panic!("{:?}", e.node()) };
+    assert_eq!(parts[0], P::Literal("hello ".into()));
+    assert_eq!(parts[1], P::Interpolation(ex("var.name")));
+    assert!(parts.iter().any(|p| matches!(p, P::Directive(d) if d.starts_with("%{ if"))), "{parts:?}");
+    e.set(&[Step::TemplatePart(1), Step::Traversal(0)], &ex("user")).unwrap();
+    assert!(e.as_str().starts_with("<<EOT\nhello ${var.user}\n"), "{}", e.as_str());
+    // A directive is not an interpolation: not reached by a step.
+    let i = parts.iter().position(|p| matches!(p, P::Directive(_))).unwrap();
+    assert!(e.get(&[Step::TemplatePart(i)]).is_none());
+    // In a document, where the heredoc's last newline ends the attribute's line.
+    let mut d = doc("msg = <<EOT\nhi ${var.name}\nEOT\nx = 1\n");
+    let path = d.attribute_path("msg").unwrap();
+    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).kind else { panic!() };
+    a.expr.set(&[Step::TemplatePart(1), Step::Root], &ex("local")).unwrap();
+    // The edited attribute's `=` group (a heredoc is one line to the formatter) is aligned,
+    // as hclfmt aligns it.
+    assert_eq!(d.to_string(), "msg = <<EOT\nhi ${local.name}\nEOT\nx   = 1\n");
+    assert_eq!(crate::format::format_str(&d.to_string()), d.to_string());
+}
