@@ -46,6 +46,9 @@ pub struct JsonDocument {
     text: String,
     original: Arc<str>,
     filename: Arc<str>,
+    /// The first syntax error of a text read with errors ([`JsonDocument::parse_lossy`]):
+    /// such a document prints its text back and refuses every edit.
+    broken: Option<String>,
 }
 
 /// A list of items (an object's properties or an array's elements) with where they are.
@@ -65,7 +68,31 @@ impl JsonDocument {
         if diags.has_errors() {
             return Err(diags);
         }
-        Ok(JsonDocument { text: src.to_owned(), original: Arc::from(src), filename: Arc::from(filename) })
+        Ok(JsonDocument::new(src, filename, None))
+    }
+
+    /// Reads `src` whatever it holds: with its syntax errors, if any. A document with errors
+    /// prints its text back byte for byte, reads nothing ([`JsonDocument::get`] is `None`) and
+    /// refuses every edit with [`EditError::Syntax`], so that writing it out never loses the
+    /// file.
+    ///
+    /// ```
+    /// use hclkit::edit::{EditError, JsonDocument};
+    /// use hclkit_value::json::Node;
+    ///
+    /// let (mut doc, diags) = JsonDocument::parse_lossy("{\"a\": [1,", "main.tf.json");
+    /// assert!(diags.has_errors());
+    /// assert!(matches!(doc.set("a", &Node::Null), Err(EditError::Syntax(_))));
+    /// assert_eq!(doc.to_string(), "{\"a\": [1,");
+    /// ```
+    pub fn parse_lossy(src: &str, filename: &str) -> (JsonDocument, Diagnostics) {
+        let (_, diags) = parse_json(src.as_bytes().to_vec(), filename).into_parts();
+        let broken = diags.iter().find(|d| d.severity == crate::diagnostic::Severity::Error).map(|d| d.to_string());
+        (JsonDocument::new(src, filename, broken), diags)
+    }
+
+    fn new(src: &str, filename: &str, broken: Option<String>) -> JsonDocument {
+        JsonDocument { text: src.to_owned(), original: Arc::from(src), filename: Arc::from(filename), broken }
     }
 
     /// The text as it was read.
@@ -233,6 +260,9 @@ impl JsonDocument {
     /// property's name, `None` for an element appended to an array).
     #[allow(clippy::type_complexity)]
     fn find(&self, address: &str) -> Result<Result<Span, (List, Option<String>)>, EditError> {
+        if let Some(e) = &self.broken {
+            return Err(EditError::Syntax(e.clone()));
+        }
         let a = address::parse(address).map_err(EditError::Address)?;
         let file = parse_json(self.text.as_bytes().to_vec(), &self.filename).into_value();
         let root = file.root();

@@ -63,6 +63,7 @@ pub struct Document {
 
 /// Why an edit failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EditError {
     /// The address does not parse.
     Address(String),
@@ -72,6 +73,9 @@ pub enum EditError {
     Expr(ExprError),
     /// The value cannot be written in the document's syntax.
     Value(String),
+    /// The document's text has syntax errors where the edit would go (a JSON document read
+    /// with errors is kept as text and refuses edits).
+    Syntax(String),
 }
 
 impl fmt::Display for EditError {
@@ -81,6 +85,7 @@ impl fmt::Display for EditError {
             EditError::NotFound(a) => write!(f, "nothing at {a}"),
             EditError::Expr(e) => e.fmt(f),
             EditError::Value(e) => write!(f, "the value cannot be written: {e}"),
+            EditError::Syntax(e) => write!(f, "the document has syntax errors: {e}"),
         }
     }
 }
@@ -108,6 +113,7 @@ impl EditError {
             EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
             EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
             EditError::Value(e) => ("Cannot write the value", format!("At {address}: {e}.")),
+            EditError::Syntax(e) => ("The document has syntax errors", format!("Cannot edit {address}: {e}.")),
         };
         let src = address.as_bytes();
         let end = u32::try_from(src.len()).unwrap_or(u32::MAX);
