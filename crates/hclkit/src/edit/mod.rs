@@ -472,16 +472,29 @@ impl Document {
         Ok(address::find_blocks_exact(&self.body, &a.parts))
     }
 
-    /// The body of the block at an item path, mutably.
-    pub fn body_at_mut(&mut self, path: &[usize]) -> &mut Body {
-        body_at_mut(&mut self.body, path)
+    /// The body at an item path (as [`Document::block_paths`] gives; the empty path is the
+    /// document's body), mutably; `None` where the path leads to no block.
+    ///
+    /// ```
+    /// use hclkit::edit::{Document, Expression};
+    ///
+    /// let mut doc: Document = "a {\n}\n".parse().unwrap();
+    /// let path = doc.block_paths("a").unwrap().remove(0);
+    /// doc.body_at_mut(&path).unwrap().set_attribute("x", Expression::raw("1"));
+    /// assert_eq!(doc.to_string(), "a {\n  x = 1\n}\n");
+    /// assert!(doc.body_at_mut(&[7]).is_none());
+    /// ```
+    pub fn body_at_mut(&mut self, path: &[usize]) -> Option<&mut Body> {
+        try_body_at_mut(&mut self.body, path)
     }
 
-    /// The item at an item path, mutably; it is laid out again when printed.
-    pub fn item_at_mut(&mut self, path: &[usize]) -> &mut Item {
-        let it = item_at_mut(&mut self.body, path);
+    /// The item at an item path, mutably; it is laid out again when printed. `None` where
+    /// the path leads to no item.
+    pub fn item_at_mut(&mut self, path: &[usize]) -> Option<&mut Item> {
+        let (last, blocks) = path.split_last()?;
+        let it = try_body_at_mut(&mut self.body, blocks)?.items.get_mut(*last)?;
         it.dirty = true;
-        it
+        Some(it)
     }
 
     /// The item path of the attribute at `address` (its keys and indexes ignored).
@@ -543,9 +556,11 @@ impl Document {
         idx.len()
     }
 
-    /// The block at an item path, mutably (a changed type or label lays out its header line).
+    /// The block at an item path, mutably (a changed type or label lays out its header line);
+    /// `None` where the path leads to no block.
     pub fn block_at_mut(&mut self, path: &[usize]) -> Option<&mut Block> {
-        item_at_mut(&mut self.body, path).as_block_mut()
+        let (last, blocks) = path.split_last()?;
+        try_body_at_mut(&mut self.body, blocks)?.items.get_mut(*last)?.as_block_mut()
     }
 
     /// Removes the blocks at `address`; returns how many.
@@ -585,10 +600,21 @@ fn item_at<'a>(body: &'a Body, path: &[usize]) -> &'a Item {
     &b.items[*last]
 }
 
+/// The item at a path the document's own lookups gave (valid by construction).
 fn item_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Item {
     let (last, blocks) = path.split_last().expect("an item path");
     let b = body_at_mut(body, blocks);
     &mut b.items[*last]
+}
+
+/// The body at an item path, or `None` where an index is out of range or not a block.
+fn try_body_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> Option<&'a mut Body> {
+    let mut b = body;
+    for &i in path {
+        b.items.get(i)?.as_block()?;
+        b = b.block_body_at(i);
+    }
+    Some(b)
 }
 
 fn body_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Body {

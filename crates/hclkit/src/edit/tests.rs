@@ -65,7 +65,7 @@ fn nested_blocks_and_keys() {
 #[test]
 fn new_block_is_indented() {
     let mut d = doc("a {\n  b = 1\n}\n");
-    let body = d.body_at_mut(&[0]);
+    let body = d.body_at_mut(&[0]).unwrap();
     let mut blk = Item::block("c", &["x"]);
     if let ItemKind::Block(b) = &mut blk.kind {
         b.body.insert(Position::End, Item::attribute("d", Expression::raw("2")));
@@ -366,7 +366,7 @@ fn call_arguments_insert_and_remove() {
 fn object_items_inserted_at_a_position_are_aligned() {
     let mut d = doc("tags = {\n  Name = \"web\"\n  Env  = \"prod\"\n}\n");
     let path = d.attribute_path("tags").unwrap();
-    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).kind else { panic!() };
+    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).unwrap().kind else { panic!() };
     a.expr.insert_item(&[], Position::After("Name"), "CostCenter", &ex("\"42\"")).unwrap();
     a.expr.insert_item(&[], Position::End, "Z", &ex("1")).unwrap();
     assert_eq!(
@@ -398,7 +398,7 @@ fn heredocs_and_directives_as_template_parts() {
     // In a document, where the heredoc's last newline ends the attribute's line.
     let mut d = doc("msg = <<EOT\nhi ${var.name}\nEOT\nx = 1\n");
     let path = d.attribute_path("msg").unwrap();
-    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).kind else { panic!() };
+    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).unwrap().kind else { panic!() };
     a.expr.set(&[Step::TemplatePart(1), Step::Root], &ex("local")).unwrap();
     // The edited attribute's `=` group (a heredoc is one line to the formatter) is aligned,
     // as hclfmt aligns it.
