@@ -8,7 +8,7 @@ use hclkit_value::json::{Escape, Node as JsonValue};
 
 use super::address;
 use super::expr::Step;
-use super::{diff, EditError, TextEdit, TextPosition};
+use super::{diff, EditError, TextEdit};
 use crate::diagnostic::Diagnostics;
 use crate::syntax::json::{parse as parse_json, Kind, Node};
 use crate::Span;
@@ -103,18 +103,7 @@ impl JsonDocument {
     /// The edits that turn the original text into the current one, one per changed region,
     /// as [`super::Document::edits`].
     pub fn edits(&self) -> Vec<TextEdit> {
-        let regions = diff::regions(&self.original, &self.text);
-        let src = self.original.as_bytes();
-        let index = crate::pos::LineIndex::new(src);
-        regions
-            .into_iter()
-            .map(|(ra, rb)| TextEdit {
-                start: TextPosition::at(&index, src, ra.start),
-                end: TextPosition::at(&index, src, ra.end),
-                range: ra,
-                text: self.text[rb].to_owned(),
-            })
-            .collect()
+        diff::text_edits(&self.original, &self.text)
     }
 
     /// The JSON text of the value at `address`, as written.

@@ -241,22 +241,7 @@ impl Document {
     /// assert_eq!(text, doc.to_string());
     /// ```
     pub fn edits(&self) -> Vec<TextEdit> {
-        let now = self.to_string();
-        let regions = diff::regions(&self.original, &now);
-        if regions.is_empty() {
-            return Vec::new();
-        }
-        let src = self.original.as_bytes();
-        let index = crate::pos::LineIndex::new(src);
-        regions
-            .into_iter()
-            .map(|(ra, rb)| TextEdit {
-                start: TextPosition::at(&index, src, ra.start),
-                end: TextPosition::at(&index, src, ra.end),
-                range: ra,
-                text: now[rb].to_owned(),
-            })
-            .collect()
+        diff::text_edits(&self.original, &self.to_string())
     }
 
     /// The value of the attribute at `address` (with keys and indexes into it).
@@ -511,21 +496,7 @@ impl Document {
 
     /// The indexes of the top-level blocks with exactly this type and labels (`*` for any).
     pub fn top_block_indexes(&self, parts: &[String]) -> Vec<usize> {
-        let Some((ty, labels)) = parts.split_first() else { return Vec::new() };
-        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-        self.body
-            .items
-            .iter()
-            .enumerate()
-            .filter(|(_, it)| {
-                it.as_block().is_some_and(|b| {
-                    b.ty == *ty
-                        && b.labels.len() == labels.len()
-                        && b.labels().iter().zip(&labels).all(|(l, a)| l == a || *a == "*" || l == "*")
-                })
-            })
-            .map(|(i, _)| i)
-            .collect()
+        address::top_blocks(&self.body, parts)
     }
 
     /// Removes the top-level blocks with exactly this type and labels, then lays the file out
