@@ -100,16 +100,28 @@ pub(crate) fn item<O: Out>(it: &Item, out: &mut O, dirty: &mut Vec<(usize, usize
 }
 
 /// `text` with the lines that `dirty` touches, and the `=` groups around them, as the
-/// formatter lays them out; every other line as it is.
-pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
+/// formatter lays them out; every other line as it is. In a file whose newline is `\r\n`
+/// (`crlf`), the laid-out lines end with it too (an edit's text is written with `\n`).
+pub(crate) fn layout(text: String, dirty: &[(usize, usize)], crlf: bool) -> String {
     if dirty.is_empty() {
         return text;
     }
     let formatted = crate::format::format_str(&text);
     let orig: Vec<&str> = text.split_inclusive('\n').collect();
     let fmt: Vec<&str> = formatted.split_inclusive('\n').collect();
+    let mut out = String::with_capacity(text.len());
+    let push_laid_out = |out: &mut String, line: &str| match line.strip_suffix('\n') {
+        Some(l) if crlf && !l.ends_with('\r') => {
+            out.push_str(l);
+            out.push_str("\r\n");
+        }
+        _ => out.push_str(line),
+    };
     if orig.len() != fmt.len() {
-        return formatted;
+        for l in &fmt {
+            push_laid_out(&mut out, l);
+        }
+        return out;
     }
     let mut take = vec![false; orig.len()];
     let mut starts = Vec::with_capacity(orig.len());
@@ -173,9 +185,12 @@ pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
             }
         }
     }
-    let mut out = String::with_capacity(text.len());
     for i in 0..orig.len() {
-        out.push_str(if take[i] { fmt[i] } else { orig[i] });
+        if take[i] {
+            push_laid_out(&mut out, fmt[i]);
+        } else {
+            out.push_str(orig[i]);
+        }
     }
     out
 }

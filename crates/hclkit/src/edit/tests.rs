@@ -245,6 +245,24 @@ fn comments_of_items_inside_expressions() {
 }
 
 #[test]
+fn edits_in_a_crlf_file_are_written_with_crlf() {
+    let src = "r \"a\" {\r\n  x = 1 # t\r\n  tags = {\r\n    Name = \"n\"\r\n  }\r\n}\r\n";
+    let e = |s: &str| Expression::parse(s).unwrap();
+    // A key added to an object written on several lines.
+    let mut d = doc(src);
+    d.set("r.a.tags[\"Env\"]", e("\"dev\"")).unwrap();
+    assert_eq!(d.to_string(), src.replace("\"n\"\r\n", "\"n\"\r\n    Env  = \"dev\"\r\n"));
+    // A value written on several lines, and a heredoc.
+    let mut d = doc(src);
+    d.set("r.a.x", e("{\na = 1\n}")).unwrap();
+    d.set("r.a.h", e("<<EOT\nhello\nEOT\n")).unwrap();
+    let out = d.to_string();
+    assert!(!out.replace("\r\n", "").contains('\n'), "a lone newline in {out:?}");
+    assert!(out.contains("  x = {\r\n    a = 1\r\n  } # t\r\n"), "{out:?}");
+    assert!(out.contains("  h = <<EOT\r\nhello\r\nEOT\r\n}"), "{out:?}");
+}
+
+#[test]
 fn appending_elements_and_arguments() {
     let mut d = doc("a = []\nb = [1,]\nc = [\n  1\n]\nd = f()\ne = g(x...)\n");
     let v = |s: &str| Expression::parse(s).unwrap();
