@@ -161,7 +161,8 @@ impl JsonDocument {
                 let indent = self.line_indent(at);
                 let mut out = self.write(value, &indent, lines);
                 if lines {
-                    out.push_str(",\n");
+                    out.push(',');
+                    out.push_str(self.newline());
                     out.push_str(&indent);
                 } else {
                     out.push_str(", ");
@@ -347,11 +348,11 @@ impl JsonDocument {
             if inner.contains('\n') || self.text[..open].ends_with('\n') {
                 let step = self.indent_step();
                 let at = format!("{base}{step}");
-                out.push('\n');
+                out.push_str(self.newline());
                 out.push_str(&at);
                 key(&mut out, ": ");
                 out.push_str(&self.write(value, &at, true));
-                out.push('\n');
+                out.push_str(self.newline());
                 out.push_str(&base);
             } else {
                 key(&mut out, ": ");
@@ -377,7 +378,7 @@ impl JsonDocument {
         let lines = self.text[line_start..start].trim().is_empty() && line_start > open;
         let indent = if lines {
             let indent = self.text[line_start..start].to_owned();
-            out.push('\n');
+            out.push_str(self.newline());
             out.push_str(&indent);
             indent
         } else {
@@ -405,7 +406,15 @@ impl JsonDocument {
         value.write(&mut out, Some(width), Escape::Plain);
         let tab = step.starts_with('\t');
         let lines: Vec<String> = out.lines().map(|l| if tab { tabs(l, width) } else { l.to_owned() }).collect();
-        lines.join(&format!("\n{indent}"))
+        lines.join(&format!("{}{indent}", self.newline()))
+    }
+
+    /// The newline the file uses: `\r\n` if its first line ends with it, else `\n`.
+    fn newline(&self) -> &'static str {
+        match self.original.find('\n') {
+            Some(i) if self.original[..i].ends_with('\r') => "\r\n",
+            _ => "\n",
+        }
     }
 
     /// Whether the item at `pos` starts its line (after its key, for a property's value).
@@ -557,6 +566,18 @@ mod tests {
             text.replace_range(e.range.clone(), &e.text);
         }
         assert_eq!(text, d.to_string());
+    }
+
+    #[test]
+    fn crlf_files_get_crlf_lines() {
+        let src = "{\r\n  \"locals\": {\r\n    \"a\": 1\r\n  },\r\n  \"l\": [\r\n    1\r\n  ]\r\n}\r\n";
+        let mut d: JsonDocument = src.parse().unwrap();
+        assert!(!d.set("locals.b", &j("{\"x\": [1, 2]}")).unwrap());
+        d.insert("l[0]", &j("0")).unwrap();
+        let out = d.to_string();
+        assert!(!out.replace("\r\n", "").contains('\n'), "a lone newline in {out:?}");
+        assert!(out.contains("\"a\": 1,\r\n    \"b\": {\r\n      \"x\": [\r\n        1,\r\n"), "{out:?}");
+        assert!(out.contains("[\r\n    0,\r\n    1\r\n  ]"), "{out:?}");
     }
 
     #[test]
