@@ -601,7 +601,8 @@ impl fmt::Display for Document {
         let mut out = String::with_capacity(self.original.len() + 64);
         let mut dirty = Vec::new();
         render::body(&self.body, &mut out, &mut dirty, false);
-        f.write_str(&render::layout(out, &dirty, self.body.newline == "\r\n"))
+        let style = render::Style::of(&self.original, self.body.newline == "\r\n");
+        f.write_str(&render::layout(out, &dirty, style))
     }
 }
 

@@ -263,6 +263,20 @@ fn edits_in_a_crlf_file_are_written_with_crlf() {
 }
 
 #[test]
+fn edits_keep_the_files_indentation_step() {
+    let e = |s: &str| Expression::parse(s).unwrap();
+    for unit in ["\t", "    "] {
+        let src = "r \"a\" {\n\tx = 1\n\tn {\n\t\ty = 2\n\t}\n}\n".replace('\t', unit);
+        let mut d = doc(&src);
+        d.set("r.a.n.z", e("[1,2]")).unwrap();
+        d.set("r.a.x", e("{\na = <<EOT\n  text\nEOT\n}")).unwrap();
+        let want = "r \"a\" {\n\tx = {\n\t\ta = <<EOT\n  text\nEOT\n\t}\n\tn {\n\t\ty = 2\n\t\tz = [1, 2]\n\t}\n}\n";
+        // The heredoc's text keeps its own white space.
+        assert_eq!(d.to_string(), want.replace('\t', unit), "unit {unit:?}");
+    }
+}
+
+#[test]
 fn appending_elements_and_arguments() {
     let mut d = doc("a = []\nb = [1,]\nc = [\n  1\n]\nd = f()\ne = g(x...)\n");
     let v = |s: &str| Expression::parse(s).unwrap();
