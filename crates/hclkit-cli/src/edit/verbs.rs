@@ -119,7 +119,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
                     None => return Ok(Output::File(doc.to_string())),
                 }
             };
-            let body = doc.body_at_mut(&path);
+            let body = doc.body_at_mut(&path).ok_or("no block at the address")?;
             if !blocks.is_empty() && body.get_attribute(name).is_some() {
                 return Err(format!("attribute already exists: {}", w[2]).into());
             }
@@ -145,7 +145,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
                 .into());
             }
             p.pop();
-            let body = doc.body_at_mut(&p);
+            let body = doc.body_at_mut(&p).ok_or("no block at the address")?;
             if body.get_attribute(tname).is_some() {
                 return Err(format!("attribute already exists: {}", w[3]).into());
             }
@@ -159,7 +159,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
             let Some(mut p) = doc.attribute_path(&w[2]) else { return Ok(Output::File(doc.to_string())) };
             let fname = from.parts.last().ok_or("an empty address")?;
             p.pop();
-            let body = doc.body_at_mut(&p);
+            let body = doc.body_at_mut(&p).ok_or("no block at the address")?;
             if body.get_attribute(&w[3]).is_some() {
                 return Err(format!("attribute already exists: {}", w[3]).into());
             }
@@ -210,7 +210,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
             let (parent, child) = (addr(&w[2])?, addr(&w[3])?);
             let labels: Vec<&str> = child.parts[1..].iter().map(String::as_str).collect();
             for i in doc.top_block_indexes(&parent.parts) {
-                let body = doc.body_at_mut(&[i]);
+                let Some(body) = doc.body_at_mut(&[i]) else { continue };
                 if o.newline {
                     body.insert(Position::End, Item::blank());
                 }

@@ -364,26 +364,30 @@ pub(crate) fn find_blocks(body: &Body, parts: &[String]) -> Vec<Vec<usize>> {
 /// The blocks with exactly this type and labels at the top (`*` for any label), then, if none,
 /// by [`find_blocks`] (hcledit's `block get` rule).
 pub(crate) fn find_blocks_exact(body: &Body, parts: &[String]) -> Vec<Vec<usize>> {
+    let exact = top_blocks(body, parts);
+    if exact.is_empty() {
+        find_blocks(body, parts)
+    } else {
+        exact.into_iter().map(|i| vec![i]).collect()
+    }
+}
+
+/// The indexes of the items of `body` that are blocks with exactly the type and labels of
+/// `parts` (`*` for any label).
+pub(crate) fn top_blocks(body: &Body, parts: &[String]) -> Vec<usize> {
     let Some((ty, labels)) = parts.split_first() else { return Vec::new() };
-    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-    let exact: Vec<Vec<usize>> = body
-        .items
+    body.items
         .iter()
         .enumerate()
         .filter(|(_, it)| {
             it.as_block().is_some_and(|b| {
                 b.ty == *ty
                     && b.labels.len() == labels.len()
-                    && b.labels().iter().zip(&labels).all(|(l, a)| l == a || *a == "*" || l == "*")
+                    && b.labels().iter().zip(labels).all(|(l, a)| l == a || a == "*" || l == "*")
             })
         })
-        .map(|(i, _)| vec![i])
-        .collect();
-    if exact.is_empty() {
-        find_blocks(body, parts)
-    } else {
-        exact
-    }
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// The item path of the attribute an address names (its dotted parts), or `None`.

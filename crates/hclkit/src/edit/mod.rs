@@ -75,6 +75,9 @@ pub enum EditError {
     Expr(ExprError),
     /// The value cannot be written in the document's syntax.
     Value(String),
+    /// The document's text has syntax errors where the edit would go (a JSON document read
+    /// with errors is kept as text and refuses edits).
+    Syntax(String),
 }
 
 impl fmt::Display for EditError {
@@ -85,6 +88,7 @@ impl fmt::Display for EditError {
             EditError::NotFound(a) => write!(f, "nothing at {a}"),
             EditError::Expr(e) => e.fmt(f),
             EditError::Value(e) => write!(f, "the value cannot be written: {e}"),
+            EditError::Syntax(e) => write!(f, "the document has syntax errors: {e}"),
         }
     }
 }
@@ -113,6 +117,7 @@ impl EditError {
             EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
             EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
             EditError::Value(e) => ("Cannot write the value", format!("At {address}: {e}.")),
+            EditError::Syntax(e) => ("The document has syntax errors", format!("Cannot edit {address}: {e}.")),
         };
         let src = address.as_bytes();
         let (start, end) = match self {
@@ -246,22 +251,7 @@ impl Document {
     /// assert_eq!(text, doc.to_string());
     /// ```
     pub fn edits(&self) -> Vec<TextEdit> {
-        let now = self.to_string();
-        let regions = diff::regions(&self.original, &now);
-        if regions.is_empty() {
-            return Vec::new();
-        }
-        let src = self.original.as_bytes();
-        let index = crate::pos::LineIndex::new(src);
-        regions
-            .into_iter()
-            .map(|(ra, rb)| TextEdit {
-                start: TextPosition::at(&index, src, ra.start),
-                end: TextPosition::at(&index, src, ra.end),
-                range: ra,
-                text: now[rb].to_owned(),
-            })
-            .collect()
+        diff::text_edits(&self.original, &self.to_string())
     }
 
     /// The value of the attribute at `address` (with keys and indexes into it).
@@ -477,16 +467,29 @@ impl Document {
         Ok(address::find_blocks_exact(&self.body, &a.parts))
     }
 
-    /// The body of the block at an item path, mutably.
-    pub fn body_at_mut(&mut self, path: &[usize]) -> &mut Body {
-        body_at_mut(&mut self.body, path)
+    /// The body at an item path (as [`Document::block_paths`] gives; the empty path is the
+    /// document's body), mutably; `None` where the path leads to no block.
+    ///
+    /// ```
+    /// use hclkit::edit::{Document, Expression};
+    ///
+    /// let mut doc: Document = "a {\n}\n".parse().unwrap();
+    /// let path = doc.block_paths("a").unwrap().remove(0);
+    /// doc.body_at_mut(&path).unwrap().set_attribute("x", Expression::raw("1"));
+    /// assert_eq!(doc.to_string(), "a {\n  x = 1\n}\n");
+    /// assert!(doc.body_at_mut(&[7]).is_none());
+    /// ```
+    pub fn body_at_mut(&mut self, path: &[usize]) -> Option<&mut Body> {
+        try_body_at_mut(&mut self.body, path)
     }
 
-    /// The item at an item path, mutably; it is laid out again when printed.
-    pub fn item_at_mut(&mut self, path: &[usize]) -> &mut Item {
-        let it = item_at_mut(&mut self.body, path);
+    /// The item at an item path, mutably; it is laid out again when printed. `None` where
+    /// the path leads to no item.
+    pub fn item_at_mut(&mut self, path: &[usize]) -> Option<&mut Item> {
+        let (last, blocks) = path.split_last()?;
+        let it = try_body_at_mut(&mut self.body, blocks)?.items.get_mut(*last)?;
         it.dirty = true;
-        it
+        Some(it)
     }
 
     /// The item path of the attribute at `address` (its keys and indexes ignored).
@@ -503,21 +506,7 @@ impl Document {
 
     /// The indexes of the top-level blocks with exactly this type and labels (`*` for any).
     pub fn top_block_indexes(&self, parts: &[String]) -> Vec<usize> {
-        let Some((ty, labels)) = parts.split_first() else { return Vec::new() };
-        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-        self.body
-            .items
-            .iter()
-            .enumerate()
-            .filter(|(_, it)| {
-                it.as_block().is_some_and(|b| {
-                    b.ty == *ty
-                        && b.labels.len() == labels.len()
-                        && b.labels().iter().zip(&labels).all(|(l, a)| l == a || *a == "*" || l == "*")
-                })
-            })
-            .map(|(i, _)| i)
-            .collect()
+        address::top_blocks(&self.body, parts)
     }
 
     /// Removes the top-level blocks with exactly this type and labels, then lays the file out
@@ -548,9 +537,11 @@ impl Document {
         idx.len()
     }
 
-    /// The block at an item path, mutably (a changed type or label lays out its header line).
+    /// The block at an item path, mutably (a changed type or label lays out its header line);
+    /// `None` where the path leads to no block.
     pub fn block_at_mut(&mut self, path: &[usize]) -> Option<&mut Block> {
-        item_at_mut(&mut self.body, path).as_block_mut()
+        let (last, blocks) = path.split_last()?;
+        try_body_at_mut(&mut self.body, blocks)?.items.get_mut(*last)?.as_block_mut()
     }
 
     /// Removes the blocks at `address`; returns how many.
@@ -590,10 +581,21 @@ fn item_at<'a>(body: &'a Body, path: &[usize]) -> &'a Item {
     &b.items[*last]
 }
 
+/// The item at a path the document's own lookups gave (valid by construction).
 fn item_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Item {
     let (last, blocks) = path.split_last().expect("an item path");
     let b = body_at_mut(body, blocks);
     &mut b.items[*last]
+}
+
+/// The body at an item path, or `None` where an index is out of range or not a block.
+fn try_body_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> Option<&'a mut Body> {
+    let mut b = body;
+    for &i in path {
+        b.items.get(i)?.as_block()?;
+        b = b.block_body_at(i);
+    }
+    Some(b)
 }
 
 fn body_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Body {
@@ -609,7 +611,8 @@ impl fmt::Display for Document {
         let mut out = String::with_capacity(self.original.len() + 64);
         let mut dirty = Vec::new();
         render::body(&self.body, &mut out, &mut dirty, false);
-        f.write_str(&render::layout(out, &dirty))
+        let style = render::Style::of(&self.original, self.body.newline == "\r\n");
+        f.write_str(&render::layout(out, &dirty, style))
     }
 }
 

@@ -65,7 +65,7 @@ fn nested_blocks_and_keys() {
 #[test]
 fn new_block_is_indented() {
     let mut d = doc("a {\n  b = 1\n}\n");
-    let body = d.body_at_mut(&[0]);
+    let body = d.body_at_mut(&[0]).unwrap();
     let mut blk = Item::block("c", &["x"]);
     if let ItemKind::Block(b) = &mut blk.kind {
         b.body.insert(Position::End, Item::attribute("d", Expression::raw("2")));
@@ -245,6 +245,38 @@ fn comments_of_items_inside_expressions() {
 }
 
 #[test]
+fn edits_in_a_crlf_file_are_written_with_crlf() {
+    let src = "r \"a\" {\r\n  x = 1 # t\r\n  tags = {\r\n    Name = \"n\"\r\n  }\r\n}\r\n";
+    let e = |s: &str| Expression::parse(s).unwrap();
+    // A key added to an object written on several lines.
+    let mut d = doc(src);
+    d.set("r.a.tags[\"Env\"]", e("\"dev\"")).unwrap();
+    assert_eq!(d.to_string(), src.replace("\"n\"\r\n", "\"n\"\r\n    Env  = \"dev\"\r\n"));
+    // A value written on several lines, and a heredoc.
+    let mut d = doc(src);
+    d.set("r.a.x", e("{\na = 1\n}")).unwrap();
+    d.set("r.a.h", e("<<EOT\nhello\nEOT\n")).unwrap();
+    let out = d.to_string();
+    assert!(!out.replace("\r\n", "").contains('\n'), "a lone newline in {out:?}");
+    assert!(out.contains("  x = {\r\n    a = 1\r\n  } # t\r\n"), "{out:?}");
+    assert!(out.contains("  h = <<EOT\r\nhello\r\nEOT\r\n}"), "{out:?}");
+}
+
+#[test]
+fn edits_keep_the_files_indentation_step() {
+    let e = |s: &str| Expression::parse(s).unwrap();
+    for unit in ["\t", "    "] {
+        let src = "r \"a\" {\n\tx = 1\n\tn {\n\t\ty = 2\n\t}\n}\n".replace('\t', unit);
+        let mut d = doc(&src);
+        d.set("r.a.n.z", e("[1,2]")).unwrap();
+        d.set("r.a.x", e("{\na = <<EOT\n  text\nEOT\n}")).unwrap();
+        let want = "r \"a\" {\n\tx = {\n\t\ta = <<EOT\n  text\nEOT\n\t}\n\tn {\n\t\ty = 2\n\t\tz = [1, 2]\n\t}\n}\n";
+        // The heredoc's text keeps its own white space.
+        assert_eq!(d.to_string(), want.replace('\t', unit), "unit {unit:?}");
+    }
+}
+
+#[test]
 fn appending_elements_and_arguments() {
     let mut d = doc("a = []\nb = [1,]\nc = [\n  1\n]\nd = f()\ne = g(x...)\n");
     let v = |s: &str| Expression::parse(s).unwrap();
@@ -366,7 +398,7 @@ fn call_arguments_insert_and_remove() {
 fn object_items_inserted_at_a_position_are_aligned() {
     let mut d = doc("tags = {\n  Name = \"web\"\n  Env  = \"prod\"\n}\n");
     let path = d.attribute_path("tags").unwrap();
-    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).kind else { panic!() };
+    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).unwrap().kind else { panic!() };
     a.expr.insert_item(&[], Position::After("Name"), "CostCenter", &ex("\"42\"")).unwrap();
     a.expr.insert_item(&[], Position::End, "Z", &ex("1")).unwrap();
     assert_eq!(
@@ -398,7 +430,7 @@ fn heredocs_and_directives_as_template_parts() {
     // In a document, where the heredoc's last newline ends the attribute's line.
     let mut d = doc("msg = <<EOT\nhi ${var.name}\nEOT\nx = 1\n");
     let path = d.attribute_path("msg").unwrap();
-    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).kind else { panic!() };
+    let ItemKind::Attribute(a) = &mut d.item_at_mut(&path).unwrap().kind else { panic!() };
     a.expr.set(&[Step::TemplatePart(1), Step::Root], &ex("local")).unwrap();
     // The edited attribute's `=` group (a heredoc is one line to the formatter) is aligned,
     // as hclfmt aligns it.

@@ -142,7 +142,7 @@ fn run(doc: &mut Document, ids: &mut Vec<Option<usize>>, op: &Op) -> Option<Vec<
         Op::Append(i, v) => {
             let name = format!("added_{v}");
             if doc.body().items()[i % n].as_block().is_some() {
-                doc.body_at_mut(&[i % n]).set_attribute(&name, Expression::raw(&v.to_string()));
+                doc.body_at_mut(&[i % n]).unwrap().set_attribute(&name, Expression::raw(&v.to_string()));
                 return Some(ids[i % n].into_iter().collect());
             } else if doc.body().get_attribute(&name).is_none() {
                 let at =
