@@ -40,7 +40,8 @@
 //!     a.path,
 //!     [Step::TrueResult, Step::Key("a".into()), Step::Key("b".into()), Step::TemplatePart(1)]
 //! );
-//! assert_eq!(a.to_string(), "resource.aws_instance.web.count#true[\"a\"].b#part[1]");
+//! // Canonical: a key that is an identifier, after another step, as `.name`.
+//! assert_eq!(a.to_string(), "resource.aws_instance.web.count#true.a.b#part[1]");
 //! assert_eq!(a.to_string().parse::<Address>().unwrap(), a);
 //! let err = "locals.x#truth".parse::<Address>().unwrap_err();
 //! assert_eq!(err.offset(), 9);
@@ -69,9 +70,11 @@ pub struct Address {
 /// Why an address does not parse: where, and what was expected there.
 ///
 /// ```
-/// let err = hclkit::edit::address::parse("a[\"k\"").unwrap_err();
+/// let err = hclkit::edit::address::parse("a[\"k").unwrap_err();
 /// assert_eq!((err.offset(), err.expected()), (1, "a closing `\"` for the key"));
-/// assert_eq!(err.to_string(), "at column 2: expected a closing `\"` for the key, found `[\"k\"`");
+/// assert_eq!(err.to_string(), "at column 2: expected a closing `\"` for the key, found `[\"k`");
+/// let err = hclkit::edit::address::parse("a[\"k\"").unwrap_err();
+/// assert_eq!(err.to_string(), "at column 6: expected `]` after the key, found the end of the address");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AddressError {
@@ -157,8 +160,7 @@ pub fn parse(s: &str) -> Result<Address, AddressError> {
     let mut cur = String::new();
     let mut start = 0;
     let mut i = 0;
-    loop {
-        let Some(ch) = s[i..].chars().next() else { break };
+    while let Some(ch) = s[i..].chars().next() {
         match ch {
             '\\' if i + 1 < s.len() => {
                 let next = s[i + 1..].chars().next().unwrap_or('\\');
