@@ -603,8 +603,13 @@ impl Expression {
         let rest = self.text[e..le].trim();
         let owned_rest = rest.is_empty() || rest.starts_with('#') || rest.starts_with("//");
         if self.text[ls..s].trim().is_empty() && owned_rest && ls > 0 {
-            // The item is alone on its lines (with its trailing comment).
-            s = ls;
+            // The item is alone on its lines (with its trailing comment), and its own comment
+            // lines (directly above it) go with it.
+            let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+            s = match parse.tokens() {
+                Some(tokens) => ls - leading_comments(&self.text, tokens, s).len(),
+                None => ls,
+            };
             e = le;
         } else if k >= t.len() || t[k] != b',' {
             // The last item of a one-line constructor: the comma before goes.

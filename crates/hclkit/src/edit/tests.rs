@@ -277,6 +277,21 @@ fn edits_keep_the_files_indentation_step() {
 }
 
 #[test]
+fn removing_an_object_item_or_element_removes_its_own_comments() {
+    let src = "x = {\n  # about a\n  a = 1 # one\n  # about b\n  # more\n  b = [\n    # first\n    1,\n\n    # apart\n\n    # second\n    2,\n  ]\n}\n";
+    let mut d = doc(src);
+    assert!(d.remove("x[\"b\"][1]").unwrap());
+    assert_eq!(d.to_string(), src.replace("    # second\n    2,\n", ""));
+    assert!(d.remove("x[\"b\"][0]").unwrap());
+    // A comment set apart by a blank line is nobody's: it stays.
+    assert!(d.to_string().contains("b = [\n\n    # apart\n\n  ]"), "{}", d);
+    assert!(d.remove("x[\"b\"]").unwrap());
+    assert_eq!(d.to_string(), "x = {\n  # about a\n  a = 1 # one\n}\n");
+    assert!(d.remove("x[\"a\"]").unwrap());
+    assert_eq!(d.to_string(), "x = {\n}\n");
+}
+
+#[test]
 fn appending_elements_and_arguments() {
     let mut d = doc("a = []\nb = [1,]\nc = [\n  1\n]\nd = f()\ne = g(x...)\n");
     let v = |s: &str| Expression::parse(s).unwrap();
