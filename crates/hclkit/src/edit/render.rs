@@ -112,13 +112,17 @@ pub(crate) struct Style<'a> {
 
 impl Style<'_> {
     /// The style of `src`: CRLF if its body's newline is; the indentation of the first line
-    /// inside a top-level block (a line ending in `{` that starts at the margin).
+    /// (not blank) inside the first top-level block (a line ending in `{` that starts at the
+    /// margin) that has one.
     pub(crate) fn of(src: &str, crlf: bool) -> Style<'_> {
         let mut after_open = false;
         let mut indent = None;
         for line in src.lines() {
             let t = line.trim();
-            if after_open && !t.is_empty() && t != "}" {
+            if t.is_empty() {
+                continue;
+            }
+            if after_open && t != "}" {
                 let ws = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
                 if !ws.is_empty() && ws != "  " {
                     indent = Some(ws);
