@@ -27,9 +27,11 @@ impl Document {
         Ok(Document { inner })
     }
 
-    /// The source text of the attribute (or key, or element) at ``address``, or ``None``.
-    fn get(&self, address: &str) -> Option<String> {
-        self.inner.get(address)
+    /// The source text of the attribute (or key, or element, or part: ``x#condition``) at
+    /// ``address``, or ``None``; raises ``HCLError`` if the address does not parse.
+    fn get(&self, py: Python<'_>, address: &str) -> PyResult<Option<String>> {
+        checked(py, address)?;
+        Ok(self.inner.get(address))
     }
 
     /// Sets the attribute (or key, or element) at ``address`` to ``value``: an
@@ -71,8 +73,9 @@ impl Document {
     /// The comment lines the attribute, object item or list element at ``address`` owns
     /// (directly above it, no blank line between), as written; ``None`` if there is nothing
     /// there.
-    fn comments(&self, address: &str) -> Option<String> {
-        self.inner.comments(address)
+    fn comments(&self, py: Python<'_>, address: &str) -> PyResult<Option<String>> {
+        checked(py, address)?;
+        Ok(self.inner.comments(address))
     }
 
     /// Replaces the comment lines the attribute, object item or list element at ``address``
@@ -113,8 +116,9 @@ impl Document {
 
     /// The comment at the end of the line of the attribute, object item or list element at
     /// ``address`` (with its ``#`` or ``//``), or ``None``.
-    fn trailing_comment(&self, address: &str) -> Option<String> {
-        self.inner.trailing_comment(address)
+    fn trailing_comment(&self, py: Python<'_>, address: &str) -> PyResult<Option<String>> {
+        checked(py, address)?;
+        Ok(self.inner.trailing_comment(address))
     }
 
     /// Sets the comment at the end of the line of the attribute, object item or list element
@@ -196,4 +200,12 @@ fn value_of(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Either> {
 /// A failed edit as `HCLError`, with the library's diagnostic for it.
 fn edit_error(py: Python<'_>, e: &hclkit::edit::EditError, address: &str) -> PyErr {
     to_pyerr(py, Failure::new(hclkit::Diagnostics::from(e.to_diagnostic(address))))
+}
+
+/// ``HCLError`` if ``address`` does not parse (queries answer ``None`` for nothing there).
+fn checked(py: Python<'_>, address: &str) -> PyResult<()> {
+    match hclkit::edit::address::parse(address) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(edit_error(py, &hclkit::edit::EditError::Address(e), address)),
+    }
 }

@@ -138,3 +138,19 @@ def test_trailing_comments():
     assert str(doc) == 'a = 1\ntags = {\n  Name = "web" # shown\n}\n'
     assert doc.trailing_comment('tags["Name"]') == "# shown"
     assert doc.trailing_comment("a") is None
+
+
+def test_addresses_reach_the_parts_of_structured_expressions():
+    doc = hclkit.Document('x = var.on ? "a-${var.b}-c" : upper(var.d)\n')
+    assert doc.get("x#condition") == "var.on"
+    assert doc.get("x#true#part[1]") == "var.b"
+    assert doc.get("x#false[0]#traversal[0]") == "d"
+    doc.set("x#false[0]", "var.e", expression=True)
+    doc.set("x#condition#root", "local", expression=True)
+    assert str(doc) == 'x = local.on ? "a-${var.b}-c" : upper(var.e)\n'
+    assert doc.get("x#left") is None
+    with pytest.raises(hclkit.HCLError) as info:
+        doc.get("x#truth")
+    assert "at column 3: expected a part name after `#`" in str(info.value)
+    with pytest.raises(hclkit.HCLError):
+        doc.set('x["a"', 1)

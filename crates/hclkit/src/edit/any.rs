@@ -174,7 +174,7 @@ impl AnyDocument {
 }
 
 fn no_comments(address: &str) -> EditError {
-    EditError::Address(format!("the JSON syntax has no comments: cannot set the comments of {address}"))
+    EditError::Unsupported(format!("the JSON syntax has no comments: cannot set the comments of {address}"))
 }
 
 fn expression_of(value: &Value) -> Result<Expression, EditError> {

@@ -17,7 +17,7 @@ pub struct Expression {
 
 /// A step into an expression: an object key, a tuple index or a call's argument, or a part
 /// of a structured expression ([`super::Node`] names the step for each of its parts).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Step {
     /// An object constructor's item, by key.

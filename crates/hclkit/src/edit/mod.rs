@@ -41,7 +41,7 @@ mod render;
 mod text;
 pub mod visit;
 
-pub use address::Address;
+pub use address::{Address, AddressError};
 pub use any::AnyDocument;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
@@ -66,7 +66,9 @@ pub struct Document {
 #[non_exhaustive]
 pub enum EditError {
     /// The address does not parse.
-    Address(String),
+    Address(AddressError),
+    /// The document's syntax has no such thing (comments in the JSON syntax).
+    Unsupported(String),
     /// Nothing at the address.
     NotFound(String),
     /// An edit inside an expression failed.
@@ -81,7 +83,8 @@ pub enum EditError {
 impl fmt::Display for EditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EditError::Address(s) => f.write_str(s),
+            EditError::Address(e) => write!(f, "invalid address: {e}"),
+            EditError::Unsupported(e) => f.write_str(e),
             EditError::NotFound(a) => write!(f, "nothing at {a}"),
             EditError::Expr(e) => e.fmt(f),
             EditError::Value(e) => write!(f, "the value cannot be written: {e}"),
@@ -110,14 +113,21 @@ impl EditError {
     pub fn to_diagnostic(&self, address: &str) -> crate::diagnostic::Diagnostic {
         let (summary, detail) = match self {
             EditError::Address(e) => ("Invalid address", format!("{address} is not an address: {e}.")),
+            EditError::Unsupported(e) => ("Not in this syntax", format!("{e}.")),
             EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
             EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
             EditError::Value(e) => ("Cannot write the value", format!("At {address}: {e}.")),
             EditError::Syntax(e) => ("The document has syntax errors", format!("Cannot edit {address}: {e}.")),
         };
         let src = address.as_bytes();
-        let end = u32::try_from(src.len()).unwrap_or(u32::MAX);
-        let range = crate::pos::LineIndex::new(src).range(src, &Arc::from("<address>"), crate::Span::new(0, end));
+        let (start, end) = match self {
+            // Where the address stopped parsing.
+            EditError::Address(e) if e.offset() <= src.len() => (e.offset(), (e.offset() + e.len()).min(src.len())),
+            _ => (0, src.len()),
+        };
+        let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        let range =
+            crate::pos::LineIndex::new(src).range(src, &Arc::from("<address>"), crate::Span::new(n(start), n(end)));
         crate::diagnostic::Diagnostic::error(summary, detail).with_subject(range)
     }
 }

@@ -473,3 +473,36 @@ fn heredocs_and_directives_as_template_parts() {
     assert_eq!(d.to_string(), "msg = <<EOT\nhi ${local.name}\nEOT\nx   = 1\n");
     assert_eq!(crate::format::format_str(&d.to_string()), d.to_string());
 }
+
+#[test]
+fn addresses_reach_structured_parts() {
+    let src = "locals {\n  x = var.on ? \"a-${var.b}-c\" : upper(var.d)\n  y = [for k, v in var.m : \"${k}=${v}\" if v != null]\n  z = -(a + b)\n}\n";
+    let mut doc: Document = src.parse().unwrap();
+    let get = |doc: &Document, a: &str| doc.get(a).map(|e| e.as_str().to_owned());
+    assert_eq!(get(&doc, "locals.x#condition").as_deref(), Some("var.on"));
+    assert_eq!(get(&doc, "locals.x#condition#root").as_deref(), Some("var"));
+    assert_eq!(get(&doc, "locals.x#true#part[1]").as_deref(), Some("var.b"));
+    assert_eq!(get(&doc, "locals.x#false[0]#traversal[0]").as_deref(), Some("d"));
+    assert_eq!(get(&doc, "locals.y#collection").as_deref(), Some("var.m"));
+    assert_eq!(get(&doc, "locals.y#value#part[2]").as_deref(), Some("v"));
+    assert_eq!(get(&doc, "locals.y#condition#left").as_deref(), Some("v"));
+    assert_eq!(get(&doc, "locals.z#operand#inner#right").as_deref(), Some("b"));
+    assert_eq!(get(&doc, "locals.x#left"), None);
+    doc.set("locals.x#false[0]", Expression::parse("var.e").unwrap()).unwrap();
+    doc.set("locals.z#operand#inner#left", Expression::parse("c * d").unwrap()).unwrap();
+    doc.set("locals.y#condition#right", Expression::parse("\"\"").unwrap()).unwrap();
+    assert_eq!(
+        doc.to_string(),
+        "locals {\n  x = var.on ? \"a-${var.b}-c\" : upper(var.e)\n  y = [for k, v in var.m : \"${k}=${v}\" if v != \"\"]\n  z = -((c * d) + b)\n}\n"
+    );
+    // A part is replaced, never removed; a bad address says where it stopped.
+    assert!(doc.remove("locals.x#condition").is_err());
+    let err = doc.set("locals.x#part", Expression::parse("1").unwrap()).unwrap_err();
+    let EditError::Address(e) = &err else { panic!("{err:?}") };
+    assert_eq!((e.offset(), e.expected()), (13, "`[N]` after `#part`"));
+    let d = err.to_diagnostic("locals.x#part");
+    assert_eq!(d.summary, "Invalid address");
+    let r = d.subject.unwrap();
+    assert_eq!((r.start.column, r.end.column), (14, 14));
+    assert_eq!(doc.get("locals.x#part"), None);
+}
