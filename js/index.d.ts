@@ -302,12 +302,14 @@ declare const hclkit: {
 export default hclkit;
 
 /** A native-syntax file open for editing, with the library's addresses (`resource.aws_instance.web.ami`,
- * object keys and list indexes too), as in Rust and Python. */
+ * object keys and list indexes too, and the parts of structured expressions after a `#`:
+ * `locals.x#condition`, `tags#part[1]`; docs/edit.md), as in Rust and Python. An address that
+ * does not parse throws an HCLError saying where and what was expected. */
 export class Document {
   /** Reads `text`; throws an HCLError on syntax errors. A `filename` ending in `.json` reads
    * the JSON syntax (`.tf.json`, `.hcl.json`), with the same addresses. */
   constructor(text: string, options?: { filename?: string });
-  /** The source text of the attribute (or key, or element) at `address`. */
+  /** The source text of the attribute (or key, or element, or part) at `address`. */
   get(address: string): string | undefined;
   /** Sets it to a JavaScript value written as HCL (or, with `expression: true`, to HCL source
    * text); whether it existed. */

@@ -323,10 +323,17 @@ class Document {
     return JSON.parse(this._call((d) => " " + JSON.stringify(f(d) ?? null))) ?? undefined;
   }
 
-  /** The source text of the attribute (or key, or element) at `address`, or `undefined`. */
+  // A query's answer at an address (a string or undefined); an HCLError if the address
+  // does not parse.
+  _query(f) {
+    return JSON.parse(this._call(f)) ?? undefined;
+  }
+
+  /** The source text of the attribute (or key, or element, or part: `x#condition`) at
+   * `address`, or `undefined`; an HCLError if the address does not parse. */
   get(address) {
     const a = text(address, "address");
-    return this._plain((d) => d.get(a));
+    return this._query((d) => d.get(a));
   }
 
   /** Sets the attribute at `address` to `value` (a JavaScript value written as HCL; with
@@ -368,7 +375,7 @@ class Document {
   /** The comment at the end of the line of the item at `address`, or `undefined`. */
   trailingComment(address) {
     const a = text(address, "address");
-    return this._plain((d) => d.trailing_comment(a));
+    return this._query((d) => d.trailing_comment(a));
   }
 
   /** Sets the comment at the end of the line of the item at `address` to `# text` (`null`
@@ -389,7 +396,7 @@ class Document {
   /** The comment lines the attribute at `address` owns (directly above it), or `undefined`. */
   comments(address) {
     const a = text(address, "address");
-    return this._plain((d) => d.comments(a));
+    return this._query((d) => d.comments(a));
   }
 
   /** The whole text. */

@@ -126,3 +126,20 @@ test("a document does not outlive a trap of its instance", () => {
   assert.throws(() => d.get("a"), /the document was lost/);
   assert.equal(new Document("a = 1\n").get("a"), "1");
 });
+
+test("addresses reach the parts of structured expressions", () => {
+  const d = new Document('x = var.on ? "a-${var.b}-c" : upper(var.d)\n');
+  assert.equal(d.get("x#condition"), "var.on");
+  assert.equal(d.get("x#true#part[1]"), "var.b");
+  assert.equal(d.get("x#false[0]#traversal[0]"), "d");
+  d.set("x#false[0]", "var.e", { expression: true });
+  d.set("x#condition#root", "local", { expression: true });
+  assert.equal(d.toString(), 'x = local.on ? "a-${var.b}-c" : upper(var.e)\n');
+  assert.equal(d.get("x#left"), undefined);
+  assert.throws(
+    () => d.get("x#truth"),
+    (e) => e instanceof HCLError && /^Invalid address; x#truth is not an address: at column 3: expected a part name/.test(e.message)
+      && e.diagnostics[0].range.start.column === 3,
+  );
+  assert.throws(() => d.set('x["a"', 1), HCLError);
+});

@@ -27,14 +27,17 @@ impl Document {
         Ok(Document { inner })
     }
 
-    /// The source text of the attribute (or key, or element) at ``address``, or ``None``.
-    fn get(&self, address: &str) -> Option<String> {
-        self.inner.get(address)
+    /// The source text of the attribute (or key, or element, or part: ``x#condition``) at
+    /// ``address``, or ``None``; raises ``HCLError`` if the address does not parse.
+    fn get(&self, py: Python<'_>, address: &str) -> PyResult<Option<String>> {
+        checked(py, address)?;
+        Ok(self.inner.get(address))
     }
 
     /// Sets the attribute (or key, or element) at ``address`` to ``value``: an
-    /// ``hclkit.Expression``-like string of source text when ``expression=True``, otherwise a
-    /// Python value written as HCL. Returns whether the attribute existed.
+    /// ``hclkit.Expression`` as it is written (or a string of source text with
+    /// ``expression=True``), otherwise a Python value written as HCL. Returns whether the
+    /// attribute existed.
     #[pyo3(signature = (address, value, *, expression=false))]
     fn set(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<bool> {
         let r = match value_of(value, expression)? {
@@ -70,8 +73,9 @@ impl Document {
     /// The comment lines the attribute, object item or list element at ``address`` owns
     /// (directly above it, no blank line between), as written; ``None`` if there is nothing
     /// there.
-    fn comments(&self, address: &str) -> Option<String> {
-        self.inner.comments(address)
+    fn comments(&self, py: Python<'_>, address: &str) -> PyResult<Option<String>> {
+        checked(py, address)?;
+        Ok(self.inner.comments(address))
     }
 
     /// Replaces the comment lines the attribute, object item or list element at ``address``
@@ -112,8 +116,9 @@ impl Document {
 
     /// The comment at the end of the line of the attribute, object item or list element at
     /// ``address`` (with its ``#`` or ``//``), or ``None``.
-    fn trailing_comment(&self, address: &str) -> Option<String> {
-        self.inner.trailing_comment(address)
+    fn trailing_comment(&self, py: Python<'_>, address: &str) -> PyResult<Option<String>> {
+        checked(py, address)?;
+        Ok(self.inner.trailing_comment(address))
     }
 
     /// Sets the comment at the end of the line of the attribute, object item or list element
@@ -140,6 +145,40 @@ impl Document {
     }
 }
 
+/// An HCL expression as source text, checked when it is made: what ``Document.set`` and
+/// ``Document.insert`` write as it is (``doc.set("ami", hclkit.Expression("var.ami"))``),
+/// where a Python value would be written as a literal.
+#[pyclass(module = "hclkit", name = "Expression", frozen, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
+pub struct PyExpression {
+    text: String,
+}
+
+#[pymethods]
+impl PyExpression {
+    /// Parses ``text``; raises ``HCLError`` if it is not an expression.
+    #[new]
+    fn new(py: Python<'_>, text: &str) -> PyResult<PyExpression> {
+        let e = Expression::parse(text).map_err(|d| to_pyerr(py, Failure::new(d)))?;
+        Ok(PyExpression { text: e.as_str().to_owned() })
+    }
+
+    /// The expression's source text.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let quoted = pyo3::types::PyString::new(py, &self.text).repr()?;
+        Ok(format!("hclkit.Expression({quoted})"))
+    }
+}
+
 /// A value to set: HCL source text, or a Python value written in the document's syntax.
 enum Either {
     Expr(Expression),
@@ -148,6 +187,9 @@ enum Either {
 
 /// ``value`` as source text when ``expression``, else as a value.
 fn value_of(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Either> {
+    if let Ok(e) = value.downcast::<PyExpression>() {
+        return Ok(Either::Expr(Expression::raw(&e.get().text)));
+    }
     if expression {
         let text: String = value.extract()?;
         return Expression::parse(&text).map(Either::Expr).map_err(|d| to_pyerr(value.py(), Failure::new(d)));
@@ -158,4 +200,12 @@ fn value_of(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Either> {
 /// A failed edit as `HCLError`, with the library's diagnostic for it.
 fn edit_error(py: Python<'_>, e: &hclkit::edit::EditError, address: &str) -> PyErr {
     to_pyerr(py, Failure::new(hclkit::Diagnostics::from(e.to_diagnostic(address))))
+}
+
+/// ``HCLError`` if ``address`` does not parse (queries answer ``None`` for nothing there).
+fn checked(py: Python<'_>, address: &str) -> PyResult<()> {
+    match hclkit::edit::address::parse(address) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(edit_error(py, &hclkit::edit::EditError::Address(e), address)),
+    }
 }

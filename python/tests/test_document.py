@@ -20,6 +20,23 @@ def test_round_trip_and_edits():
     assert str(doc).startswith("\nlocals {")
 
 
+def test_expression_values():
+    e = hclkit.Expression(" var.ami \n")
+    assert (str(e), e.text, repr(e)) == ("var.ami", "var.ami", "hclkit.Expression('var.ami')")
+    assert e == hclkit.Expression("var.ami") and len({e, hclkit.Expression("var.ami")}) == 1
+    with pytest.raises(hclkit.HCLError):
+        hclkit.Expression("1 +")
+    doc = hclkit.Document("ami = \"x\"\nports = [80]\n")
+    assert doc.set("ami", hclkit.Expression("var.ami")) is True
+    doc.insert("ports[1]", hclkit.Expression("var.port"))
+    # A string is a string, an Expression is written as it is.
+    doc.set("name", "var.name")
+    assert str(doc) == 'ami   = var.ami\nports = [80, var.port]\nname  = "var.name"\n'
+    json = hclkit.Document('{"ami": "x"}', filename="main.tf.json")
+    json.set("ami", hclkit.Expression("var.ami"))
+    assert str(json) == '{"ami": "${var.ami}"}'
+
+
 def test_errors():
     with pytest.raises(hclkit.HCLError):
         hclkit.Document("a = [\n")
@@ -121,3 +138,19 @@ def test_trailing_comments():
     assert str(doc) == 'a = 1\ntags = {\n  Name = "web" # shown\n}\n'
     assert doc.trailing_comment('tags["Name"]') == "# shown"
     assert doc.trailing_comment("a") is None
+
+
+def test_addresses_reach_the_parts_of_structured_expressions():
+    doc = hclkit.Document('x = var.on ? "a-${var.b}-c" : upper(var.d)\n')
+    assert doc.get("x#condition") == "var.on"
+    assert doc.get("x#true#part[1]") == "var.b"
+    assert doc.get("x#false[0]#traversal[0]") == "d"
+    doc.set("x#false[0]", "var.e", expression=True)
+    doc.set("x#condition#root", "local", expression=True)
+    assert str(doc) == 'x = local.on ? "a-${var.b}-c" : upper(var.e)\n'
+    assert doc.get("x#left") is None
+    with pytest.raises(hclkit.HCLError) as info:
+        doc.get("x#truth")
+    assert "at column 3: expected a part name after `#`" in str(info.value)
+    with pytest.raises(hclkit.HCLError):
+        doc.set('x["a"', 1)

@@ -42,9 +42,18 @@ impl Document {
         fail(&diags::message("parse config", &self.diags), &self.diags, &named)
     }
 
-    /// The source text of the attribute (or key, or element) at `address`, if there is one.
-    pub fn get(&self, address: &str) -> Option<String> {
-        self.inner.get(address)
+    /// The source text of the attribute (or key, or element, or part) at `address`: a JSON
+    /// string, `" null"` if there is nothing there, or a failure if the address does not
+    /// parse.
+    ///
+    /// ```
+    /// let d = hclkit_wasm::document::Document::new("a.tf", "a = b ? 1 : 2\n");
+    /// assert_eq!(d.get("a#false"), " \"2\"");
+    /// assert_eq!(d.get("c"), " null");
+    /// assert!(d.get("a#nope").starts_with('!'));
+    /// ```
+    pub fn get(&self, address: &str) -> String {
+        query(address, |a| self.inner.get(a))
     }
 
     /// Sets the attribute (or key, or element) at `address` to `expression` (source text)
@@ -65,7 +74,7 @@ impl Document {
         };
         match r {
             Ok(existed) => ok(if existed { "true" } else { "false" }),
-            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+            Err(e) => edit_failure(address, &e),
         }
     }
 
@@ -87,7 +96,7 @@ impl Document {
         };
         match r {
             Ok(()) => ok("null"),
-            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+            Err(e) => edit_failure(address, &e),
         }
     }
 
@@ -103,7 +112,7 @@ impl Document {
     pub fn rename(&mut self, address: &str, to: &str) -> String {
         match self.inner.rename(address, to) {
             Ok(()) => ok("null"),
-            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+            Err(e) => edit_failure(address, &e),
         }
     }
 
@@ -112,18 +121,20 @@ impl Document {
     pub fn remove(&mut self, address: &str) -> String {
         match self.inner.remove(address) {
             Ok(existed) => ok(if existed { "true" } else { "false" }),
-            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+            Err(e) => edit_failure(address, &e),
         }
     }
 
     /// The comment lines the attribute at `address` owns (directly above it), as written.
-    pub fn comments(&self, address: &str) -> Option<String> {
-        self.inner.comments(address)
+    /// As for [`Document::get`].
+    pub fn comments(&self, address: &str) -> String {
+        query(address, |a| self.inner.comments(a))
     }
 
     /// The comment at the end of the line of the item at `address`, if any.
-    pub fn trailing_comment(&self, address: &str) -> Option<String> {
-        self.inner.trailing_comment(address)
+    /// As for [`Document::get`].
+    pub fn trailing_comment(&self, address: &str) -> String {
+        query(address, |a| self.inner.trailing_comment(a))
     }
 
     /// Sets the comment at the end of the line of the item at `address` to `# text` (`clear`:
@@ -139,7 +150,7 @@ impl Document {
     pub fn set_trailing_comment(&mut self, address: &str, text: &str, clear: bool) -> String {
         match self.inner.set_trailing_comment(address, (!clear).then_some(text)) {
             Ok(()) => ok("null"),
-            Err(e) => fail_plain("Invalid edit", &e.to_string()),
+            Err(e) => edit_failure(address, &e),
         }
     }
 
@@ -205,4 +216,27 @@ fn value_of(expression: &str, tagged: &str) -> Result<Value, String> {
             .map_err(|d| fail(&diags::message("set", &d), &d, &("<expression>", expression.as_bytes())));
     }
     values::from_tagged(tagged.as_bytes()).map(Value::Data).map_err(|e| fail_plain("Invalid value", &e))
+}
+
+/// A query's answer at `address` as a JSON string (or `null`), or a failure if the address
+/// does not parse.
+fn query(address: &str, f: impl FnOnce(&str) -> Option<String>) -> String {
+    if let Err(e) = hclkit::edit::address::parse(address) {
+        return edit_failure(address, &hclkit::edit::EditError::Address(e));
+    }
+    match f(address) {
+        Some(t) => {
+            let mut out = String::from(" ");
+            write_string(&mut out, &t, Escape::Plain);
+            out
+        }
+        None => ok("null"),
+    }
+}
+
+/// A failed edit at `address`: the library's diagnostic for it, the address its source.
+fn edit_failure(address: &str, e: &hclkit::edit::EditError) -> String {
+    let d = e.to_diagnostic(address);
+    let message = format!("{}; {}", d.summary, d.detail);
+    fail(&message, &Diagnostics::from(d), &("<address>", address.as_bytes()))
 }

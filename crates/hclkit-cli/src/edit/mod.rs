@@ -28,7 +28,9 @@ hclkit edit fmt
 
 Addresses: block type, labels, nested block types and the attribute name joined by dots
 (resource.aws_instance.web.ami; \\. for a dot inside a label, * for any label), then object keys
-and tuple indexes (locals.workload[\"vpc0\"].cidr, x[0]).
+and tuple or argument indexes (locals.workload[\"vpc0\"].cidr, x[0]), then the parts of
+structured expressions after a # (x#condition, x#true, x#false, x#left, x#right, x#operand,
+x#inner, x#root, x#traversal[N], x#part[N], x#collection, x#key, x#value; docs/edit.md).
 
 A FILE whose name ends in .json (.tf.json, .hcl.json) is read in the JSON syntax: attribute
 get|set|rm|append with the same addresses (a block is the object under its type and labels),

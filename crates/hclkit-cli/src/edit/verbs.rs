@@ -1,7 +1,7 @@
 //! The verbs.
 
 use hclkit::edit::address::{self, Address};
-use hclkit::edit::{Document, Expression, Item, ItemKind, JsonDocument, Position};
+use hclkit::edit::{Document, EditError, Expression, Item, ItemKind, JsonDocument, Position};
 
 use super::Options;
 
@@ -45,8 +45,20 @@ fn expr(value: &str) -> Result<Expression, String> {
     Expression::parse(value).map_err(|d| format!("failed to parse the value {value:?}: {d}"))
 }
 
-fn addr(s: &str) -> Result<Address, String> {
-    address::parse(s)
+fn addr(s: &str) -> Result<Address, Failure> {
+    address::parse(s).map_err(|e| failure(s, EditError::Address(e)))
+}
+
+/// A failed edit at `address`: an address that does not parse as the library's diagnostic,
+/// rendered with the address as its source; anything else as its message.
+fn failure(address: &str, e: EditError) -> Failure {
+    if !matches!(e, EditError::Address(_)) {
+        return Failure::Edit(e.to_string());
+    }
+    let diags = hclkit::Diagnostics::from(e.to_diagnostic(address));
+    let text = diags.to_text(&("<address>", address.as_bytes()), 0, false);
+    // The caller prints "Error: " before it.
+    Failure::Edit(text.strip_prefix("Error: ").unwrap_or(&text).trim_end().to_owned())
 }
 
 pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
@@ -82,15 +94,16 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
         }
         ["attribute", "set"] => {
             want(w, 4, "attribute set ADDRESS VALUE")?;
+            addr(&w[2])?;
             let e = expr(&w[3])?;
             if doc.attribute(&address_without_path(&w[2])).is_some() {
-                doc.set(&w[2], e).map_err(|e| Failure::Edit(e.to_string()))?;
+                doc.set(&w[2], e).map_err(|e| failure(&w[2], e))?;
             }
             Ok(Output::File(doc.to_string()))
         }
         ["attribute", "rm"] => {
             want(w, 3, "attribute rm ADDRESS")?;
-            doc.remove(&w[2]).map_err(|e| Failure::Edit(e.to_string()))?;
+            doc.remove(&w[2]).map_err(|e| failure(&w[2], e))?;
             Ok(Output::File(doc.to_string()))
         }
         ["attribute", "append"] => {
@@ -106,7 +119,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
                     None => return Ok(Output::File(doc.to_string())),
                 }
             };
-            let body = doc.body_at_mut(&path);
+            let body = doc.body_at_mut(&path).ok_or("no block at the address")?;
             if !blocks.is_empty() && body.get_attribute(name).is_some() {
                 return Err(format!("attribute already exists: {}", w[2]).into());
             }
@@ -132,7 +145,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
                 .into());
             }
             p.pop();
-            let body = doc.body_at_mut(&p);
+            let body = doc.body_at_mut(&p).ok_or("no block at the address")?;
             if body.get_attribute(tname).is_some() {
                 return Err(format!("attribute already exists: {}", w[3]).into());
             }
@@ -146,7 +159,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
             let Some(mut p) = doc.attribute_path(&w[2]) else { return Ok(Output::File(doc.to_string())) };
             let fname = from.parts.last().ok_or("an empty address")?;
             p.pop();
-            let body = doc.body_at_mut(&p);
+            let body = doc.body_at_mut(&p).ok_or("no block at the address")?;
             if body.get_attribute(&w[3]).is_some() {
                 return Err(format!("attribute already exists: {}", w[3]).into());
             }
@@ -197,7 +210,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
             let (parent, child) = (addr(&w[2])?, addr(&w[3])?);
             let labels: Vec<&str> = child.parts[1..].iter().map(String::as_str).collect();
             for i in doc.top_block_indexes(&parent.parts) {
-                let body = doc.body_at_mut(&[i]);
+                let Some(body) = doc.body_at_mut(&[i]) else { continue };
                 if o.newline {
                     body.insert(Position::End, Item::blank());
                 }
@@ -248,7 +261,7 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
 pub(crate) fn run_json(mut doc: JsonDocument, o: &Options) -> Result<Output, Failure> {
     let w = &o.words;
     let verb: Vec<&str> = w.iter().take(2).map(String::as_str).collect();
-    let edit = |e: hclkit::edit::EditError| Failure::Edit(e.to_string());
+    let edit = |e: EditError| failure(&w[2], e);
     match verb.as_slice() {
         ["attribute", "get"] => {
             want(w, 3, "attribute get ADDRESS")?;
@@ -285,8 +298,8 @@ pub(crate) fn run_json(mut doc: JsonDocument, o: &Options) -> Result<Output, Fai
 }
 
 fn address_without_path(s: &str) -> String {
-    match addr(s) {
-        Ok(a) => a.parts.iter().map(|p| p.replace('.', "\\.")).collect::<Vec<_>>().join("."),
+    match address::parse(s) {
+        Ok(a) => a.without_path().to_string(),
         Err(_) => s.to_owned(),
     }
 }

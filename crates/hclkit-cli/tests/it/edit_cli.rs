@@ -199,3 +199,20 @@ fn json_syntax_files_by_address() {
     assert_eq!(run(&["attribute", "append", "resource.aws_instance.web.count", "1"]).status.code(), Some(1));
     assert_eq!(run(&["block", "list"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_bad_address_is_a_diagnostic_about_the_address() {
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let out = edit(&words(&["attribute", "get", "x#true#part[0]"]), "x = a ? \"${b}!\" : c\n");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "b\n");
+    let out = edit(&words(&["attribute", "set", "x#truth", "1"]), "x = a ? b : c\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "Error: Invalid address\n\n  on <address> line 1:\n   1: x#truth\n\nx#truth is not an address: at column \
+         3: expected a part name after `#` (condition, true, false, left, right, operand, inner, root, \
+         traversal[N], part[N], collection, key or value), found `truth`.\n"
+    );
+}

@@ -31,18 +31,22 @@ pub enum AnyDocument {
 }
 
 impl AnyDocument {
-    /// Reads `src` in the syntax `filename` names. A native document never fails (see
-    /// [`Document::parse`]); a JSON one with syntax errors is an empty JSON document
-    /// returned with them.
+    /// Reads `src` in the syntax `filename` names. It never fails: a native document keeps
+    /// the regions that do not parse as opaque items (see [`Document::parse`]); a JSON one
+    /// with syntax errors keeps its text and refuses edits ([`JsonDocument::parse_lossy`]).
+    /// Either prints the text back byte for byte.
+    ///
+    /// ```
+    /// use hclkit::edit::AnyDocument;
+    ///
+    /// let (doc, diags) = AnyDocument::parse("{\"a\": ", "main.tf.json");
+    /// assert!(diags.has_errors());
+    /// assert_eq!(doc.to_string(), "{\"a\": ");
+    /// ```
     pub fn parse(src: &str, filename: &str) -> (AnyDocument, Diagnostics) {
         if filename.ends_with(".json") {
-            match JsonDocument::parse(src, filename) {
-                Ok(d) => (AnyDocument::Json(d), Diagnostics::default()),
-                Err(diags) => {
-                    let empty = JsonDocument::parse("{}", filename).map(AnyDocument::Json);
-                    (empty.unwrap_or_else(|_| AnyDocument::Native(Document::new())), diags)
-                }
-            }
+            let (d, diags) = JsonDocument::parse_lossy(src, filename);
+            (AnyDocument::Json(d), diags)
         } else {
             let (d, diags) = Document::parse(src, filename);
             (AnyDocument::Native(d), diags)
@@ -170,7 +174,7 @@ impl AnyDocument {
 }
 
 fn no_comments(address: &str) -> EditError {
-    EditError::Address(format!("the JSON syntax has no comments: cannot set the comments of {address}"))
+    EditError::Unsupported(format!("the JSON syntax has no comments: cannot set the comments of {address}"))
 }
 
 fn expression_of(value: &Value) -> Result<Expression, EditError> {

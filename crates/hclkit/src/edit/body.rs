@@ -348,20 +348,29 @@ impl Body {
         let newline = self.newline;
         let item = &mut self.items[i];
         let ItemKind::Block(b) = &mut item.kind else { panic!("not a block") };
-        if let Some(inline) = b.inline.take() {
+        if b.inline.take().is_some() {
+            // Its items (read when the document was) are laid out on lines of their own.
             item.dirty = true;
-            let inner = inline.trim();
-            let src = if inner.is_empty() { String::new() } else { format!("{inner}{newline}") };
-            let mut body = super::build::body_from_text(&src);
-            for it in &mut body.items {
+            for it in &mut b.body.items {
                 it.dirty = true;
             }
-            body.newline = newline;
-            b.body = body;
+            b.body.newline = newline;
             b.open_trail = newline.into();
             b.close_indent = b.indent.clone();
         }
         &mut b.body
+    }
+
+    /// The body of a block written on one line, from the text between its braces: its items
+    /// can be read and found by address like any block's, and it prints as it was written
+    /// until it is edited ([`Body::block_body_at`]).
+    pub(crate) fn of_inline(inline: &str, indent: Text, newline: &'static str) -> Body {
+        let inner = inline.trim();
+        let mut body =
+            if inner.is_empty() { Body::default() } else { super::build::body_from_text(&format!("{inner}{newline}")) };
+        body.indent = indent;
+        body.newline = newline;
+        body
     }
 
     /// Sets the attribute `name` to `expr`: replaces the value of an existing attribute (its

@@ -197,7 +197,8 @@ impl<'s> Builder<'s> {
                         trail,
                     }
                 } else if ol > cs {
-                    let body = Body { items: Vec::new(), indent: format!("{indent}  ").into(), newline: self.newline };
+                    let inline = self.text(oe, cs);
+                    let body = Body::of_inline(&inline, format!("{indent}  ").into(), self.newline);
                     Block {
                         close_indent: indent.clone(),
                         indent,
@@ -205,7 +206,7 @@ impl<'s> Builder<'s> {
                         labels,
                         header,
                         open_trail: Text::default(),
-                        inline: Some(self.text(oe, cs)),
+                        inline: Some(inline),
                         body,
                         trail,
                     }

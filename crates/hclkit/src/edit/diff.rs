@@ -211,6 +211,26 @@ fn narrow(a: &str, b: &str, mut ra: Range<usize>, mut rb: Range<usize>) -> (Rang
     (ra, rb)
 }
 
+/// The edits that turn `original` into `now`, one per changed region, with their positions
+/// in the original (what [`super::Document::edits`] and [`super::JsonDocument::edits`] give).
+pub(crate) fn text_edits(original: &str, now: &str) -> Vec<super::TextEdit> {
+    let regions = regions(original, now);
+    if regions.is_empty() {
+        return Vec::new();
+    }
+    let src = original.as_bytes();
+    let index = crate::pos::LineIndex::new(src);
+    regions
+        .into_iter()
+        .map(|(ra, rb)| super::TextEdit {
+            start: super::TextPosition::at(&index, src, ra.start),
+            end: super::TextPosition::at(&index, src, ra.end),
+            range: ra,
+            text: now[rb].to_owned(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::regions;

@@ -17,7 +17,7 @@ pub struct Expression {
 
 /// A step into an expression: an object key, a tuple index or a call's argument, or a part
 /// of a structured expression ([`super::Node`] names the step for each of its parts).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Step {
     /// An object constructor's item, by key.
@@ -97,13 +97,24 @@ impl std::fmt::Display for ExprError {
 impl std::error::Error for ExprError {}
 
 impl Expression {
-    /// Parses `src` as an expression; errors are the parser's diagnostics.
+    /// Parses `src` as an expression (white space around it is dropped; a heredoc's closing
+    /// line needs no newline, as it gets its line's end where it is put); errors are the
+    /// parser's diagnostics.
+    ///
+    /// ```
+    /// use hclkit::edit::Expression;
+    ///
+    /// assert_eq!(Expression::parse(" var.a \n").unwrap().as_str(), "var.a");
+    /// assert_eq!(Expression::parse("<<EOT\nhi\nEOT").unwrap().as_str(), "<<EOT\nhi\nEOT");
+    /// assert!(Expression::parse("1 +").is_err());
+    /// ```
     pub fn parse(src: &str) -> Result<Expression, Diagnostics> {
-        let diags = parse_expression(src.as_bytes(), "expression").into_diagnostics();
+        let text = src.trim();
+        let diags = parse_expression(format!("{text}\n").as_bytes(), "expression").into_diagnostics();
         if diags.has_errors() {
             return Err(diags);
         }
-        Ok(Expression { text: src.trim().into() })
+        Ok(Expression { text: text.into() })
     }
 
     /// The text taken as it is, unchecked.
@@ -603,8 +614,13 @@ impl Expression {
         let rest = self.text[e..le].trim();
         let owned_rest = rest.is_empty() || rest.starts_with('#') || rest.starts_with("//");
         if self.text[ls..s].trim().is_empty() && owned_rest && ls > 0 {
-            // The item is alone on its lines (with its trailing comment).
-            s = ls;
+            // The item is alone on its lines (with its trailing comment), and its own comment
+            // lines (directly above it) go with it.
+            let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+            s = match parse.tokens() {
+                Some(tokens) => ls - leading_comments(&self.text, tokens, s).len(),
+                None => ls,
+            };
             e = le;
         } else if k >= t.len() || t[k] != b',' {
             // The last item of a one-line constructor: the comma before goes.

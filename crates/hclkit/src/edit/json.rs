@@ -8,7 +8,7 @@ use hclkit_value::json::{Escape, Node as JsonValue};
 
 use super::address;
 use super::expr::Step;
-use super::{diff, EditError, TextEdit, TextPosition};
+use super::{diff, EditError, TextEdit};
 use crate::diagnostic::Diagnostics;
 use crate::syntax::json::{parse as parse_json, Kind, Node};
 use crate::Span;
@@ -46,6 +46,9 @@ pub struct JsonDocument {
     text: String,
     original: Arc<str>,
     filename: Arc<str>,
+    /// The first syntax error of a text read with errors ([`JsonDocument::parse_lossy`]):
+    /// such a document prints its text back and refuses every edit.
+    broken: Option<String>,
 }
 
 /// A list of items (an object's properties or an array's elements) with where they are.
@@ -65,7 +68,31 @@ impl JsonDocument {
         if diags.has_errors() {
             return Err(diags);
         }
-        Ok(JsonDocument { text: src.to_owned(), original: Arc::from(src), filename: Arc::from(filename) })
+        Ok(JsonDocument::new(src, filename, None))
+    }
+
+    /// Reads `src` whatever it holds: with its syntax errors, if any. A document with errors
+    /// prints its text back byte for byte, reads nothing ([`JsonDocument::get`] is `None`) and
+    /// refuses every edit with [`EditError::Syntax`], so that writing it out never loses the
+    /// file.
+    ///
+    /// ```
+    /// use hclkit::edit::{EditError, JsonDocument};
+    /// use hclkit_value::json::Node;
+    ///
+    /// let (mut doc, diags) = JsonDocument::parse_lossy("{\"a\": [1,", "main.tf.json");
+    /// assert!(diags.has_errors());
+    /// assert!(matches!(doc.set("a", &Node::Null), Err(EditError::Syntax(_))));
+    /// assert_eq!(doc.to_string(), "{\"a\": [1,");
+    /// ```
+    pub fn parse_lossy(src: &str, filename: &str) -> (JsonDocument, Diagnostics) {
+        let (_, diags) = parse_json(src.as_bytes().to_vec(), filename).into_parts();
+        let broken = diags.iter().find(|d| d.severity == crate::diagnostic::Severity::Error).map(|d| d.to_string());
+        (JsonDocument::new(src, filename, broken), diags)
+    }
+
+    fn new(src: &str, filename: &str, broken: Option<String>) -> JsonDocument {
+        JsonDocument { text: src.to_owned(), original: Arc::from(src), filename: Arc::from(filename), broken }
     }
 
     /// The text as it was read.
@@ -76,18 +103,7 @@ impl JsonDocument {
     /// The edits that turn the original text into the current one, one per changed region,
     /// as [`super::Document::edits`].
     pub fn edits(&self) -> Vec<TextEdit> {
-        let regions = diff::regions(&self.original, &self.text);
-        let src = self.original.as_bytes();
-        let index = crate::pos::LineIndex::new(src);
-        regions
-            .into_iter()
-            .map(|(ra, rb)| TextEdit {
-                start: TextPosition::at(&index, src, ra.start),
-                end: TextPosition::at(&index, src, ra.end),
-                range: ra,
-                text: self.text[rb].to_owned(),
-            })
-            .collect()
+        diff::text_edits(&self.original, &self.text)
     }
 
     /// The JSON text of the value at `address`, as written.
@@ -145,7 +161,8 @@ impl JsonDocument {
                 let indent = self.line_indent(at);
                 let mut out = self.write(value, &indent, lines);
                 if lines {
-                    out.push_str(",\n");
+                    out.push(',');
+                    out.push_str(self.newline());
                     out.push_str(&indent);
                 } else {
                     out.push_str(", ");
@@ -233,6 +250,9 @@ impl JsonDocument {
     /// property's name, `None` for an element appended to an array).
     #[allow(clippy::type_complexity)]
     fn find(&self, address: &str) -> Result<Result<Span, (List, Option<String>)>, EditError> {
+        if let Some(e) = &self.broken {
+            return Err(EditError::Syntax(e.clone()));
+        }
         let a = address::parse(address).map_err(EditError::Address)?;
         let file = parse_json(self.text.as_bytes().to_vec(), &self.filename).into_value();
         let root = file.root();
@@ -328,11 +348,11 @@ impl JsonDocument {
             if inner.contains('\n') || self.text[..open].ends_with('\n') {
                 let step = self.indent_step();
                 let at = format!("{base}{step}");
-                out.push('\n');
+                out.push_str(self.newline());
                 out.push_str(&at);
                 key(&mut out, ": ");
                 out.push_str(&self.write(value, &at, true));
-                out.push('\n');
+                out.push_str(self.newline());
                 out.push_str(&base);
             } else {
                 key(&mut out, ": ");
@@ -358,7 +378,7 @@ impl JsonDocument {
         let lines = self.text[line_start..start].trim().is_empty() && line_start > open;
         let indent = if lines {
             let indent = self.text[line_start..start].to_owned();
-            out.push('\n');
+            out.push_str(self.newline());
             out.push_str(&indent);
             indent
         } else {
@@ -386,7 +406,15 @@ impl JsonDocument {
         value.write(&mut out, Some(width), Escape::Plain);
         let tab = step.starts_with('\t');
         let lines: Vec<String> = out.lines().map(|l| if tab { tabs(l, width) } else { l.to_owned() }).collect();
-        lines.join(&format!("\n{indent}"))
+        lines.join(&format!("{}{indent}", self.newline()))
+    }
+
+    /// The newline the file uses: `\r\n` if its first line ends with it, else `\n`.
+    fn newline(&self) -> &'static str {
+        match self.original.find('\n') {
+            Some(i) if self.original[..i].ends_with('\r') => "\r\n",
+            _ => "\n",
+        }
     }
 
     /// Whether the item at `pos` starts its line (after its key, for a property's value).
@@ -538,6 +566,18 @@ mod tests {
             text.replace_range(e.range.clone(), &e.text);
         }
         assert_eq!(text, d.to_string());
+    }
+
+    #[test]
+    fn crlf_files_get_crlf_lines() {
+        let src = "{\r\n  \"locals\": {\r\n    \"a\": 1\r\n  },\r\n  \"l\": [\r\n    1\r\n  ]\r\n}\r\n";
+        let mut d: JsonDocument = src.parse().unwrap();
+        assert!(!d.set("locals.b", &j("{\"x\": [1, 2]}")).unwrap());
+        d.insert("l[0]", &j("0")).unwrap();
+        let out = d.to_string();
+        assert!(!out.replace("\r\n", "").contains('\n'), "a lone newline in {out:?}");
+        assert!(out.contains("\"a\": 1,\r\n    \"b\": {\r\n      \"x\": [\r\n        1,\r\n"), "{out:?}");
+        assert!(out.contains("[\r\n    0,\r\n    1\r\n  ]"), "{out:?}");
     }
 
     #[test]

@@ -41,7 +41,7 @@ mod render;
 mod text;
 pub mod visit;
 
-pub use address::Address;
+pub use address::{Address, AddressError};
 pub use any::AnyDocument;
 pub use body::{Attribute, Block, Body, Item, ItemKind, Position};
 pub use expr::{Call, ExprError, Expression, ObjectItem, Step};
@@ -63,24 +63,32 @@ pub struct Document {
 
 /// Why an edit failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EditError {
     /// The address does not parse.
-    Address(String),
+    Address(AddressError),
+    /// The document's syntax has no such thing (comments in the JSON syntax).
+    Unsupported(String),
     /// Nothing at the address.
     NotFound(String),
     /// An edit inside an expression failed.
     Expr(ExprError),
     /// The value cannot be written in the document's syntax.
     Value(String),
+    /// The document's text has syntax errors where the edit would go (a JSON document read
+    /// with errors is kept as text and refuses edits).
+    Syntax(String),
 }
 
 impl fmt::Display for EditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EditError::Address(s) => f.write_str(s),
+            EditError::Address(e) => write!(f, "invalid address: {e}"),
+            EditError::Unsupported(e) => f.write_str(e),
             EditError::NotFound(a) => write!(f, "nothing at {a}"),
             EditError::Expr(e) => e.fmt(f),
             EditError::Value(e) => write!(f, "the value cannot be written: {e}"),
+            EditError::Syntax(e) => write!(f, "the document has syntax errors: {e}"),
         }
     }
 }
@@ -105,13 +113,21 @@ impl EditError {
     pub fn to_diagnostic(&self, address: &str) -> crate::diagnostic::Diagnostic {
         let (summary, detail) = match self {
             EditError::Address(e) => ("Invalid address", format!("{address} is not an address: {e}.")),
+            EditError::Unsupported(e) => ("Not in this syntax", format!("{e}.")),
             EditError::NotFound(a) => ("Nothing at the address", format!("There is no attribute at {a}.")),
             EditError::Expr(e) => ("Cannot edit the expression", format!("At {address}: {e}.")),
             EditError::Value(e) => ("Cannot write the value", format!("At {address}: {e}.")),
+            EditError::Syntax(e) => ("The document has syntax errors", format!("Cannot edit {address}: {e}.")),
         };
         let src = address.as_bytes();
-        let end = u32::try_from(src.len()).unwrap_or(u32::MAX);
-        let range = crate::pos::LineIndex::new(src).range(src, &Arc::from("<address>"), crate::Span::new(0, end));
+        let (start, end) = match self {
+            // Where the address stopped parsing.
+            EditError::Address(e) if e.offset() <= src.len() => (e.offset(), (e.offset() + e.len()).min(src.len())),
+            _ => (0, src.len()),
+        };
+        let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        let range =
+            crate::pos::LineIndex::new(src).range(src, &Arc::from("<address>"), crate::Span::new(n(start), n(end)));
         crate::diagnostic::Diagnostic::error(summary, detail).with_subject(range)
     }
 }
@@ -235,22 +251,7 @@ impl Document {
     /// assert_eq!(text, doc.to_string());
     /// ```
     pub fn edits(&self) -> Vec<TextEdit> {
-        let now = self.to_string();
-        let regions = diff::regions(&self.original, &now);
-        if regions.is_empty() {
-            return Vec::new();
-        }
-        let src = self.original.as_bytes();
-        let index = crate::pos::LineIndex::new(src);
-        regions
-            .into_iter()
-            .map(|(ra, rb)| TextEdit {
-                start: TextPosition::at(&index, src, ra.start),
-                end: TextPosition::at(&index, src, ra.end),
-                range: ra,
-                text: now[rb].to_owned(),
-            })
-            .collect()
+        diff::text_edits(&self.original, &self.to_string())
     }
 
     /// The value of the attribute at `address` (with keys and indexes into it).
@@ -466,16 +467,29 @@ impl Document {
         Ok(address::find_blocks_exact(&self.body, &a.parts))
     }
 
-    /// The body of the block at an item path, mutably.
-    pub fn body_at_mut(&mut self, path: &[usize]) -> &mut Body {
-        body_at_mut(&mut self.body, path)
+    /// The body at an item path (as [`Document::block_paths`] gives; the empty path is the
+    /// document's body), mutably; `None` where the path leads to no block.
+    ///
+    /// ```
+    /// use hclkit::edit::{Document, Expression};
+    ///
+    /// let mut doc: Document = "a {\n}\n".parse().unwrap();
+    /// let path = doc.block_paths("a").unwrap().remove(0);
+    /// doc.body_at_mut(&path).unwrap().set_attribute("x", Expression::raw("1"));
+    /// assert_eq!(doc.to_string(), "a {\n  x = 1\n}\n");
+    /// assert!(doc.body_at_mut(&[7]).is_none());
+    /// ```
+    pub fn body_at_mut(&mut self, path: &[usize]) -> Option<&mut Body> {
+        try_body_at_mut(&mut self.body, path)
     }
 
-    /// The item at an item path, mutably; it is laid out again when printed.
-    pub fn item_at_mut(&mut self, path: &[usize]) -> &mut Item {
-        let it = item_at_mut(&mut self.body, path);
+    /// The item at an item path, mutably; it is laid out again when printed. `None` where
+    /// the path leads to no item.
+    pub fn item_at_mut(&mut self, path: &[usize]) -> Option<&mut Item> {
+        let (last, blocks) = path.split_last()?;
+        let it = try_body_at_mut(&mut self.body, blocks)?.items.get_mut(*last)?;
         it.dirty = true;
-        it
+        Some(it)
     }
 
     /// The item path of the attribute at `address` (its keys and indexes ignored).
@@ -492,21 +506,7 @@ impl Document {
 
     /// The indexes of the top-level blocks with exactly this type and labels (`*` for any).
     pub fn top_block_indexes(&self, parts: &[String]) -> Vec<usize> {
-        let Some((ty, labels)) = parts.split_first() else { return Vec::new() };
-        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-        self.body
-            .items
-            .iter()
-            .enumerate()
-            .filter(|(_, it)| {
-                it.as_block().is_some_and(|b| {
-                    b.ty == *ty
-                        && b.labels.len() == labels.len()
-                        && b.labels().iter().zip(&labels).all(|(l, a)| l == a || *a == "*" || l == "*")
-                })
-            })
-            .map(|(i, _)| i)
-            .collect()
+        address::top_blocks(&self.body, parts)
     }
 
     /// Removes the top-level blocks with exactly this type and labels, then lays the file out
@@ -537,9 +537,11 @@ impl Document {
         idx.len()
     }
 
-    /// The block at an item path, mutably (a changed type or label lays out its header line).
+    /// The block at an item path, mutably (a changed type or label lays out its header line);
+    /// `None` where the path leads to no block.
     pub fn block_at_mut(&mut self, path: &[usize]) -> Option<&mut Block> {
-        item_at_mut(&mut self.body, path).as_block_mut()
+        let (last, blocks) = path.split_last()?;
+        try_body_at_mut(&mut self.body, blocks)?.items.get_mut(*last)?.as_block_mut()
     }
 
     /// Removes the blocks at `address`; returns how many.
@@ -579,10 +581,21 @@ fn item_at<'a>(body: &'a Body, path: &[usize]) -> &'a Item {
     &b.items[*last]
 }
 
+/// The item at a path the document's own lookups gave (valid by construction).
 fn item_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Item {
     let (last, blocks) = path.split_last().expect("an item path");
     let b = body_at_mut(body, blocks);
     &mut b.items[*last]
+}
+
+/// The body at an item path, or `None` where an index is out of range or not a block.
+fn try_body_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> Option<&'a mut Body> {
+    let mut b = body;
+    for &i in path {
+        b.items.get(i)?.as_block()?;
+        b = b.block_body_at(i);
+    }
+    Some(b)
 }
 
 fn body_at_mut<'a>(body: &'a mut Body, path: &[usize]) -> &'a mut Body {
@@ -598,7 +611,8 @@ impl fmt::Display for Document {
         let mut out = String::with_capacity(self.original.len() + 64);
         let mut dirty = Vec::new();
         render::body(&self.body, &mut out, &mut dirty, false);
-        f.write_str(&render::layout(out, &dirty))
+        let style = render::Style::of(&self.original, self.body.newline == "\r\n");
+        f.write_str(&render::layout(out, &dirty, style))
     }
 }
 

@@ -99,17 +99,85 @@ pub(crate) fn item<O: Out>(it: &Item, out: &mut O, dirty: &mut Vec<(usize, usize
     }
 }
 
+/// How a file is written where the formatter's rules leave it a choice: its newline and its
+/// indentation step.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Style<'a> {
+    /// The newline is `\r\n`.
+    pub(crate) crlf: bool,
+    /// One level of indentation, when it is not the formatter's two spaces (a tab, four
+    /// spaces).
+    pub(crate) indent: Option<&'a str>,
+}
+
+impl Style<'_> {
+    /// The style of `src`: CRLF if its body's newline is; the indentation of the first line
+    /// (not blank) inside the first top-level block (a line ending in `{` that starts at the
+    /// margin) that has one.
+    pub(crate) fn of(src: &str, crlf: bool) -> Style<'_> {
+        let mut after_open = false;
+        let mut indent = None;
+        for line in src.lines() {
+            let t = line.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if after_open && t != "}" {
+                let ws = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                if !ws.is_empty() && ws != "  " {
+                    indent = Some(ws);
+                }
+                break;
+            }
+            after_open = t.ends_with('{') && !line.starts_with([' ', '\t']);
+        }
+        Style { crlf, indent }
+    }
+
+    /// A line of the formatter's output written in this style: its indentation in the file's
+    /// step (`heredoc`: a line of a heredoc's text, whose white space is its own) and its
+    /// newline the file's.
+    fn push_line(&self, out: &mut String, line: &str, heredoc: bool) {
+        let mut rest = line;
+        if let (Some(unit), false) = (self.indent, heredoc) {
+            let n = line.len() - line.trim_start_matches(' ').len();
+            for _ in 0..n / 2 {
+                out.push_str(unit);
+            }
+            if n % 2 == 1 {
+                out.push(' ');
+            }
+            rest = &line[n..];
+        }
+        match rest.strip_suffix('\n') {
+            Some(l) if self.crlf && !l.ends_with('\r') => {
+                out.push_str(l);
+                out.push_str("\r\n");
+            }
+            _ => out.push_str(rest),
+        }
+    }
+}
+
 /// `text` with the lines that `dirty` touches, and the `=` groups around them, as the
-/// formatter lays them out; every other line as it is.
-pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
+/// formatter lays them out, in the file's `style` (its newline and indentation step: an
+/// edit's text is written with `\n` and the formatter indents by two spaces); every other
+/// line as it is.
+pub(crate) fn layout(text: String, dirty: &[(usize, usize)], style: Style<'_>) -> String {
     if dirty.is_empty() {
         return text;
     }
     let formatted = crate::format::format_str(&text);
     let orig: Vec<&str> = text.split_inclusive('\n').collect();
     let fmt: Vec<&str> = formatted.split_inclusive('\n').collect();
+    let mut out = String::with_capacity(text.len());
     if orig.len() != fmt.len() {
-        return formatted;
+        let fmt_starts: Vec<usize> = fmt.iter().scan(0, |o, l| Some(std::mem::replace(o, *o + l.len()))).collect();
+        let heredoc = heredoc_lines(&formatted, &fmt_starts);
+        for (i, l) in fmt.iter().enumerate() {
+            style.push_line(&mut out, l, heredoc[i]);
+        }
+        return out;
     }
     let mut take = vec![false; orig.len()];
     let mut starts = Vec::with_capacity(orig.len());
@@ -173,9 +241,12 @@ pub(crate) fn layout(text: String, dirty: &[(usize, usize)]) -> String {
             }
         }
     }
-    let mut out = String::with_capacity(text.len());
     for i in 0..orig.len() {
-        out.push_str(if take[i] { fmt[i] } else { orig[i] });
+        if take[i] {
+            style.push_line(&mut out, fmt[i], heredoc[i]);
+        } else {
+            out.push_str(orig[i]);
+        }
     }
     out
 }

@@ -146,10 +146,28 @@ pub fn visit_document_mut<V: VisitMut + ?Sized>(v: &mut V, doc: &mut Document) {
     v.visit_body_mut(doc.body_mut());
 }
 
-/// Visits each item of `body` in order.
+/// Visits each item of `body` in order. A block written on one line is visited on a copy
+/// and written on several lines only if the visitor changed its body.
 pub fn visit_body_mut<V: VisitMut + ?Sized>(v: &mut V, body: &mut Body) {
-    for it in body.items_mut() {
-        v.visit_item_mut(it);
+    for i in 0..body.items.len() {
+        let inline = body.items[i].as_block().is_some_and(Block::is_inline);
+        if !inline {
+            v.visit_item_mut(&mut body.items[i]);
+            continue;
+        }
+        let mut copy = body.items[i].clone();
+        v.visit_item_mut(&mut copy);
+        if copy == body.items[i] {
+            continue;
+        }
+        let changed_body = match (copy.as_block(), body.items[i].as_block()) {
+            (Some(new), Some(old)) => new.body != old.body,
+            _ => false,
+        };
+        body.items[i] = copy;
+        if changed_body {
+            body.block_body_at(i);
+        }
     }
 }
 
@@ -226,5 +244,13 @@ mod tests {
         let mut doc: Document = "x = 2\n".parse().unwrap();
         Bump.visit_document_mut(&mut doc);
         assert_eq!(doc.to_string(), "x = 2\n");
+        // Blocks written on one line are visited too; one the visitor changes is written on
+        // several lines, one it leaves alone keeps its bytes.
+        let mut doc: Document = "p { q = 1 }\nr { s = 2 }\n".parse().unwrap();
+        let mut n = Count(0, 0, 0);
+        n.visit_document(&doc);
+        assert_eq!((n.0, n.1), (2, 2));
+        Bump.visit_document_mut(&mut doc);
+        assert_eq!(doc.to_string(), "p {\n  q = 10\n}\nr { s = 2 }\n");
     }
 }

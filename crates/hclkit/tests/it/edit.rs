@@ -2,7 +2,7 @@
 //! and random edit sequences give text that parses, that `edits()` reproduces from the
 //! original, and that is formatter-clean wherever the original was.
 
-use hclkit::edit::{Document, Expression, Item, ItemKind, JsonDocument, Position, Step};
+use hclkit::edit::{Address, Document, Expression, Item, ItemKind, JsonDocument, Position, Step};
 use hclkit_value::json::Node as JsonNode;
 use proptest::prelude::*;
 
@@ -142,7 +142,7 @@ fn run(doc: &mut Document, ids: &mut Vec<Option<usize>>, op: &Op) -> Option<Vec<
         Op::Append(i, v) => {
             let name = format!("added_{v}");
             if doc.body().items()[i % n].as_block().is_some() {
-                doc.body_at_mut(&[i % n]).set_attribute(&name, Expression::raw(&v.to_string()));
+                doc.body_at_mut(&[i % n]).unwrap().set_attribute(&name, Expression::raw(&v.to_string()));
                 return Some(ids[i % n].into_iter().collect());
             } else if doc.body().get_attribute(&name).is_none() {
                 let at =
@@ -173,7 +173,14 @@ fn run(doc: &mut Document, ids: &mut Vec<Option<usize>>, op: &Op) -> Option<Vec<
             // A name stays a name; anything else may become any expression.
             let value =
                 if old.as_str().chars().all(|c| c.is_alphanumeric() || c == '_') { "renamed" } else { "(var.x)" };
-            if expr.set(&path, &Expression::parse(value).unwrap()).is_ok() {
+            // Half the time by address (its canonical text), which must reach the same part.
+            if i % 2 == 0 {
+                let address = Address { parts: vec![name], path }.to_string();
+                assert_eq!(doc.get(&address).as_ref().map(Expression::as_str), Some(old.as_str()), "{address}");
+                if doc.set(&address, Expression::parse(value).unwrap()).is_ok() {
+                    return Some(ids[i % n].into_iter().collect());
+                }
+            } else if expr.set(&path, &Expression::parse(value).unwrap()).is_ok() {
                 doc.body_mut().set_attribute(&name, expr);
                 return Some(ids[i % n].into_iter().collect());
             }
@@ -338,7 +345,7 @@ proptest! {
             }
             // Keys with brackets or stars would read as more than a name.
             let a = &addrs[at % addrs.len()];
-            prop_assume!(!a.contains(['[', '*']));
+            prop_assume!(!a.contains(['[', '*', '#']));
             let value = if v % 2 == 0 { JsonNode::Number(v.to_string()) } else {
                 JsonNode::Object(vec![("k".into(), JsonNode::Array(vec![JsonNode::String(format!("s{v}"))]))])
             };
@@ -372,4 +379,43 @@ thread_local! {
     static JSON_CORPUS: std::rc::Rc<Vec<(String, String)>> = std::rc::Rc::new(
         json_corpus().into_iter().enumerate().filter(|(i, _)| i % 25 == 0).map(|(_, f)| f).collect()
     );
+}
+
+fn any_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        ".{0,6}".prop_map(Step::Key),
+        "[a-z_][a-z0-9_-]{0,5}".prop_map(Step::Key),
+        "[.#\\[\\]\"$%{}\\\\ \n\u{1}\u{200b}é]{0,6}".prop_map(Step::Key),
+        any::<usize>().prop_map(Step::Index),
+        any::<usize>().prop_map(Step::Traversal),
+        any::<usize>().prop_map(Step::TemplatePart),
+        (0u8..255).prop_map(step),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    /// `Display` prints an address that parses back to the same address, whatever its names
+    /// and keys hold.
+    #[test]
+    fn addresses_round_trip(
+        parts in proptest::collection::vec("[a-z.#\\[\\]\\\\*\"é ]{1,6}", 1..4),
+        path in proptest::collection::vec(any_step(), 0..5),
+    ) {
+        let a = Address { parts, path };
+        let text = a.to_string();
+        prop_assert_eq!(text.parse::<Address>(), Ok(a), "{}", text);
+    }
+
+    /// Any text: parsing never panics, and what parses prints as text that parses the same.
+    #[test]
+    fn address_text_parses_or_says_where(s in "[a-z0-9.#\\[\\]\\\\\"_ ]{0,16}") {
+        match s.parse::<Address>() {
+            Ok(a) => prop_assert_eq!(a.to_string().parse::<Address>(), Ok(a)),
+            Err(e) => {
+                prop_assert!(e.offset() <= s.len() && s.is_char_boundary(e.offset()), "{}: {}", s, e);
+                prop_assert!(e.to_string().starts_with("at column "), "{}", e);
+            }
+        }
+    }
 }

@@ -1,0 +1,5 @@
+locals {
+  # the name
+  x = var.on ? "a-${var.b}-c" : upper(var.e) # kept
+  y = 1
+}
