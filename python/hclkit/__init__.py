@@ -10,7 +10,8 @@ v2) at native speed, both syntaxes (native ``.hcl``/``.tf`` and JSON).
 - :func:`format`: the canonical layout (``hclfmt``).
 - :func:`dumps`: Python data (the shape :func:`loads` returns) to formatted HCL; with an
   hcldec spec, blocks where the spec has blocks.
-- :class:`Document`: edit a file keeping every byte that is not edited.
+- :class:`Document`: edit a file keeping every byte that is not edited; :class:`Expression`
+  for the values it writes as source text (``doc.set("ami", Expression("var.ami"))``).
 - :class:`HCLError`: raised for invalid input, with ``.diagnostics``.
 
 The GIL is released while the Rust code works, so threads parse in parallel.
@@ -25,6 +26,7 @@ from ._hclkit import (
     DEFAULT_EVAL_LIMIT,
     FUNCTION_LIBRARIES,
     Document,
+    Expression,
     __version__,
     decode,
     dumps,
@@ -37,6 +39,7 @@ from ._hclkit import (
 __all__ = [
     "DEFAULT_EVAL_LIMIT",
     "Document",
+    "Expression",
     "FUNCTION_LIBRARIES",
     "HCLError",
     "__version__",

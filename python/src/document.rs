@@ -35,8 +35,9 @@ impl Document {
     }
 
     /// Sets the attribute (or key, or element) at ``address`` to ``value``: an
-    /// ``hclkit.Expression``-like string of source text when ``expression=True``, otherwise a
-    /// Python value written as HCL. Returns whether the attribute existed.
+    /// ``hclkit.Expression`` as it is written (or a string of source text with
+    /// ``expression=True``), otherwise a Python value written as HCL. Returns whether the
+    /// attribute existed.
     #[pyo3(signature = (address, value, *, expression=false))]
     fn set(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<bool> {
         let r = match value_of(value, expression)? {
@@ -144,6 +145,40 @@ impl Document {
     }
 }
 
+/// An HCL expression as source text, checked when it is made: what ``Document.set`` and
+/// ``Document.insert`` write as it is (``doc.set("ami", hclkit.Expression("var.ami"))``),
+/// where a Python value would be written as a literal.
+#[pyclass(module = "hclkit", name = "Expression", frozen, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
+pub struct PyExpression {
+    text: String,
+}
+
+#[pymethods]
+impl PyExpression {
+    /// Parses ``text``; raises ``HCLError`` if it is not an expression.
+    #[new]
+    fn new(py: Python<'_>, text: &str) -> PyResult<PyExpression> {
+        let e = Expression::parse(text).map_err(|d| to_pyerr(py, Failure::new(d)))?;
+        Ok(PyExpression { text: e.as_str().to_owned() })
+    }
+
+    /// The expression's source text.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let quoted = pyo3::types::PyString::new(py, &self.text).repr()?;
+        Ok(format!("hclkit.Expression({quoted})"))
+    }
+}
+
 /// A value to set: HCL source text, or a Python value written in the document's syntax.
 enum Either {
     Expr(Expression),
@@ -152,6 +187,9 @@ enum Either {
 
 /// ``value`` as source text when ``expression``, else as a value.
 fn value_of(value: &Bound<'_, PyAny>, expression: bool) -> PyResult<Either> {
+    if let Ok(e) = value.downcast::<PyExpression>() {
+        return Ok(Either::Expr(Expression::raw(&e.get().text)));
+    }
     if expression {
         let text: String = value.extract()?;
         return Expression::parse(&text).map(Either::Expr).map_err(|d| to_pyerr(value.py(), Failure::new(d)));

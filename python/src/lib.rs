@@ -309,6 +309,7 @@ fn _hclkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dumps::dumps, m)?)?;
     m.add_function(wrap_pyfunction!(inspect::inspect, m)?)?;
     m.add_class::<document::Document>()?;
+    m.add_class::<document::PyExpression>()?;
     m.add("FUNCTION_LIBRARIES", library::NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("DEFAULT_EVAL_LIMIT", Budget::DEFAULT_LIMIT)?;

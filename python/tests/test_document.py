@@ -20,6 +20,23 @@ def test_round_trip_and_edits():
     assert str(doc).startswith("\nlocals {")
 
 
+def test_expression_values():
+    e = hclkit.Expression(" var.ami \n")
+    assert (str(e), e.text, repr(e)) == ("var.ami", "var.ami", "hclkit.Expression('var.ami')")
+    assert e == hclkit.Expression("var.ami") and len({e, hclkit.Expression("var.ami")}) == 1
+    with pytest.raises(hclkit.HCLError):
+        hclkit.Expression("1 +")
+    doc = hclkit.Document("ami = \"x\"\nports = [80]\n")
+    assert doc.set("ami", hclkit.Expression("var.ami")) is True
+    doc.insert("ports[1]", hclkit.Expression("var.port"))
+    # A string is a string, an Expression is written as it is.
+    doc.set("name", "var.name")
+    assert str(doc) == 'ami   = var.ami\nports = [80, var.port]\nname  = "var.name"\n'
+    json = hclkit.Document('{"ami": "x"}', filename="main.tf.json")
+    json.set("ami", hclkit.Expression("var.ami"))
+    assert str(json) == '{"ami": "${var.ami}"}'
+
+
 def test_errors():
     with pytest.raises(hclkit.HCLError):
         hclkit.Document("a = [\n")

@@ -72,7 +72,7 @@ fn block_shape(code: u8) -> BlockShape {
 /// `parse`: native source as the JSON of `@cdktf/hcl2json` (with `blocks` 0 and no comments),
 /// or in another block shape (see `block_shape`), with comments, folded (`simplify`), with
 /// the `"//ranges"` of every body (columns in UTF-16 code units; see
-/// `hclkit::transcode::file_to_json`). On syntax errors, a failure whose message is
+/// `hclkit::transcode::file_to_json`; written by `write_file_json`). On syntax errors, a failure whose message is
 /// `@cdktf/hcl2json`'s.
 ///
 /// ```
@@ -98,12 +98,11 @@ pub fn parse(
     }
     let opts =
         ToJsonOptions { blocks: block_shape(blocks), simplify, comments, ranges: ranges.then_some(ColumnUnit::Utf16) };
-    let (doc, _) = hclkit::transcode::file_to_json(&file, &opts);
     // Written after the success mark, into room for about the source's length (the JSON of
     // a file is about as long): one allocation, usually.
     let mut out = String::with_capacity(text.len() + text.len() / 4 + 16);
     out.push(' ');
-    doc.write(&mut out, pretty.then_some(2), Escape::Plain);
+    hclkit::transcode::write_file_json(&file, &opts, pretty.then_some(2), &mut out);
     out
 }
 

@@ -418,15 +418,12 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
             Columns::Utf8 => ColumnUnit::Utf8,
         }),
     };
-    let (doc, warnings) = hclkit::transcode::file_to_json(file, &opts);
-    let mut diags = diags;
-    diags.extend(warnings);
     // JSON is about as long as the source (more when pretty): one allocation, usually.
     let mut text = String::with_capacity(file.source().len() + file.source().len() / 4 + 16);
-    doc.write(&mut text, args.pretty.then_some(2), hclkit_value::json::Escape::Plain);
+    let warnings = hclkit::transcode::write_file_json(file, &opts, args.pretty.then_some(2), &mut text);
+    let mut diags = diags;
+    diags.extend(warnings);
     text.push('\n');
-    // The process ends after writing: freeing the document node by node would only cost time.
-    std::mem::forget(doc);
     Ok((text, diags))
 }
 

@@ -95,6 +95,20 @@ impl Node {
         write_node(out, self, indent, 0, escape);
     }
 
+    /// As [`Node::write`], for a node that is a value `depth` levels inside a document being
+    /// written (the indentation of its lines when pretty).
+    ///
+    /// ```
+    /// use hclkit_value::json::{Escape, Node};
+    /// let mut out = String::from("{\n  \"a\": ");
+    /// Node::Array(vec![Node::Null]).write_nested(&mut out, Some(2), 1, Escape::Plain);
+    /// out.push_str("\n}");
+    /// assert_eq!(out, "{\n  \"a\": [\n    null\n  ]\n}");
+    /// ```
+    pub fn write_nested(&self, out: &mut String, indent: Option<usize>, depth: usize, escape: Escape) {
+        write_node(out, self, indent, depth, escape);
+    }
+
     /// Reads JSON text as Go's decoder reads it (numbers kept as their text, properties in
     /// order, repeated names kept); the error is Go's message.
     ///

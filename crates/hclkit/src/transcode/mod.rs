@@ -8,6 +8,8 @@
 //!   [`hclkit_value::json`] that keeps repeated property names and numbers as exact text;
 //!   [`Node::to_compact`] and [`Node::to_pretty`] write it. The output is the JSON syntax the reference reads as
 //!   the same configuration (see [`file_to_json`] for the one condition: evaluation with a context).
+//!   [`write_file_json`] writes the same text straight from the syntax tree, without the
+//!   document (faster: what `hclkit convert` and the npm package's `parse` use).
 //! * JSON → native: [`file_to_native`] (a parsed JSON file) or [`json_to_native`] (source text)
 //!   write native syntax laid out by the formatter, with a [`Schema`] (usually
 //!   [`Schema::from_spec`] of an hcldec spec) deciding which properties are blocks.
@@ -52,9 +54,11 @@
 
 mod to_json;
 mod to_native;
+mod write_json;
 
 pub use to_json::{body_to_json, escape_template, file_to_json, BlockShape, ToJsonOptions};
 pub use to_native::{data_to_native, file_to_native, json_to_native, BlockSchema, Schema};
+pub use write_json::write_file_json;
 
 use std::sync::Arc;
 

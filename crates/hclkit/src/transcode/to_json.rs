@@ -1,5 +1,6 @@
 //! Native syntax to the JSON syntax: a parsed native body to a [`Node`].
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use hclkit_value::{Type, Value};
@@ -7,7 +8,9 @@ use hclkit_value::{Type, Value};
 use crate::context::EvalContext;
 use crate::diagnostic::{go_quote, Diagnostic, Diagnostics, Severity};
 use crate::pos::ColumnUnit;
-use crate::syntax::native::ast::{Block, Body, BodyItem, Expr, File, LiteralValue, Tree, UnaryOp};
+use crate::syntax::native::ast::{
+    Attribute, Block, Body, BodyItem, Expr, File, LiteralValue, ObjectConsExpr, Tree, UnaryOp,
+};
 use crate::syntax::native::lexer::{LexMode, Lexer};
 use crate::syntax::native::token::TokenKind;
 use crate::Span;
@@ -142,7 +145,7 @@ impl Default for ToJsonOptions {
 /// ```
 pub fn file_to_json(file: &File, opts: &ToJsonOptions) -> (Node, Diagnostics) {
     let tree = file.tree();
-    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
+    let mut cx = Cx::new(tree, opts);
     let doc = cx.body(file.body(), u32::MAX, Vec::new(), Owner::File);
     (doc, cx.diags)
 }
@@ -151,7 +154,7 @@ pub fn file_to_json(file: &File, opts: &ToJsonOptions) -> (Node, Diagnostics) {
 /// does; the comments inside the body's span are kept.
 pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> Node {
     let tree = body.tree();
-    let mut cx = Cx { tree, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() };
+    let mut cx = Cx::new(tree, opts);
     // Skip comments before the body (for a block's body: those of the enclosing file).
     cx.skip_before(body.span().start);
     let end = body.span().end;
@@ -161,22 +164,25 @@ pub fn body_to_json(body: Body<'_>, opts: &ToJsonOptions) -> Node {
 /// What a body belongs to, for its `"//ranges"`: the range is the whole file's, the body's or
 /// the block's.
 #[derive(Clone, Copy)]
-enum Owner<'a> {
+pub(super) enum Owner<'a> {
     File,
     Body,
     Block(Block<'a>),
 }
 
-struct Cx<'a> {
-    tree: &'a Tree,
-    opts: &'a ToJsonOptions,
-    comments: &'a [Span],
+pub(super) struct Cx<'a> {
+    pub(super) tree: &'a Tree,
+    /// The source, when it is UTF-8 (as it is when it parsed without errors): spans are read
+    /// from it without decoding each.
+    src: Option<&'a str>,
+    pub(super) opts: &'a ToJsonOptions,
+    pub(super) comments: &'a [Span],
     /// The next comment not yet placed.
-    next: usize,
+    pub(super) next: usize,
     /// The empty evaluation context of `simplify`, made on first use.
-    ctx: Option<EvalContext>,
+    pub(super) ctx: Option<EvalContext>,
     /// Names the JSON syntax cannot keep apart.
-    diags: Diagnostics,
+    pub(super) diags: Diagnostics,
 }
 
 /// A block converted, before blocks are grouped by type.
@@ -189,12 +195,25 @@ struct BlockOut<'a> {
 
 enum Item<'a> {
     Comments(Vec<String>),
-    Attr(&'a str, Span, Node),
+    Attr(Attribute<'a>, Node),
     Block(BlockOut<'a>),
 }
 
 impl<'a> Cx<'a> {
-    fn skip_before(&mut self, pos: u32) {
+    pub(super) fn new(tree: &'a Tree, opts: &'a ToJsonOptions) -> Cx<'a> {
+        let src = std::str::from_utf8(tree.source()).ok();
+        Cx { tree, src, opts, comments: tree.comments(), next: 0, ctx: None, diags: Diagnostics::new() }
+    }
+
+    /// The source text of a span (as [`Tree::text`] gives it).
+    pub(super) fn text(&self, span: Span) -> Cow<'a, str> {
+        match self.src.and_then(|s| s.get(span.start as usize..span.end as usize)) {
+            Some(t) => Cow::Borrowed(t),
+            None => self.text(span),
+        }
+    }
+
+    pub(super) fn skip_before(&mut self, pos: u32) {
         while self.next < self.comments.len() && self.comments[self.next].start < pos {
             self.next += 1;
         }
@@ -205,7 +224,7 @@ impl<'a> Cx<'a> {
         let mut out = Vec::new();
         while self.next < self.comments.len() && self.comments[self.next].start < pos {
             if self.opts.comments {
-                out.push(comment_text(&self.tree.text(self.comments[self.next])));
+                out.push(comment_text(&self.text(self.comments[self.next])));
             }
             self.next += 1;
         }
@@ -228,7 +247,7 @@ impl<'a> Cx<'a> {
                         items.push(Item::Comments(before));
                     }
                     let v = self.expr(a.expr());
-                    items.push(Item::Attr(a.name(), a.name_span(), v));
+                    items.push(Item::Attr(a, v));
                 }
                 BodyItem::Block(b) => {
                     let inner = b.body();
@@ -252,7 +271,7 @@ impl<'a> Cx<'a> {
     }
 
     /// The `"//ranges"` property of a body (see [`file_to_json`]).
-    fn ranges(&self, body: Body<'a>, owner: Owner<'a>, unit: ColumnUnit) -> Node {
+    pub(super) fn ranges(&self, body: Body<'a>, owner: Owner<'a>, unit: ColumnUnit) -> Node {
         let range = |span: Span| {
             let pos = |byte: u32| {
                 let lc = self.tree.line_index().line_column(self.tree.source(), byte, unit);
@@ -295,13 +314,13 @@ impl<'a> Cx<'a> {
         let mut groups: Vec<((String, usize), Vec<BlockOut<'a>>)> = Vec::new();
         // Where each group's property goes: (index in `out`, group).
         let mut slots: Vec<(usize, usize)> = Vec::new();
-        let mut attr_names: Vec<(&'a str, Span)> = Vec::new();
+        let mut attr_names: Vec<(&'a str, Attribute<'a>)> = Vec::new();
         for item in items {
             match item {
                 Item::Comments(c) => out.push(("//".to_owned(), Node::String(c.join("\n")))),
-                Item::Attr(name, span, v) => {
-                    attr_names.push((name, span));
-                    out.push((name.to_owned(), v))
+                Item::Attr(a, v) => {
+                    attr_names.push((a.name(), a));
+                    out.push((a.name().to_owned(), v))
                 }
                 Item::Block(mut b) => {
                     let key = (b.block.block_type().into_owned(), b.labels.len());
@@ -327,12 +346,29 @@ impl<'a> Cx<'a> {
                 }
             }
         }
-        // One warning per name used by both an attribute and a block type, at the later one.
-        for ((name, _), blocks) in &groups {
-            let (Some((_, attr)), Some(block)) = (attr_names.iter().find(|(n, _)| n == name), blocks.first()) else {
+        let types = groups.iter().filter_map(|((name, _), blocks)| Some((name.as_str(), blocks.first()?.block)));
+        self.same_name_warnings(&attr_names, types);
+        for (at, g) in slots {
+            let blocks: Vec<(Vec<String>, Node)> =
+                std::mem::take(&mut groups[g].1).into_iter().map(|b| (b.labels, Node::Object(b.body))).collect();
+            out[at].1 = nest(self.opts.blocks, blocks).into_node();
+        }
+        out
+    }
+
+    /// One warning per name used by both an attribute and a block type (`types`: each type's
+    /// first block), at the later one.
+    pub(super) fn same_name_warnings<'t>(
+        &mut self,
+        attr_names: &[(&str, Attribute<'a>)],
+        types: impl Iterator<Item = (&'t str, Block<'a>)>,
+    ) {
+        for (name, block) in types {
+            let Some((_, attr)) = attr_names.iter().find(|(n, _)| *n == name) else {
                 continue;
             };
-            let block = block.block.type_span();
+            let attr = &attr.name_span();
+            let block = block.type_span();
             let (subject, other, what, other_what) = if attr.start < block.start {
                 (block, *attr, "block", "attribute")
             } else {
@@ -350,22 +386,12 @@ impl<'a> Cx<'a> {
                 .with_subject(self.tree.range(subject)),
             );
         }
-        for (at, g) in slots {
-            let blocks: Vec<(Vec<String>, Node)> =
-                std::mem::take(&mut groups[g].1).into_iter().map(|b| (b.labels, Node::Object(b.body))).collect();
-            out[at].1 = match self.opts.blocks {
-                BlockShape::Nested => nest_grouped(blocks, 0, false),
-                BlockShape::Ordered => nest_ordered(blocks, 0),
-                BlockShape::Array => nest_grouped(blocks, 0, true),
-            };
-        }
-        out
     }
 
-    fn expr(&mut self, e: Expr<'a>) -> Node {
+    pub(super) fn expr(&mut self, e: Expr<'a>) -> Node {
         match e {
             Expr::Literal(l) => match l.value() {
-                LiteralValue::Number(n) => Node::Number(json_number(n)),
+                LiteralValue::Number(n) => Node::Number(json_number(n).to_owned()),
                 LiteralValue::Bool(b) => Node::Bool(b),
                 LiteralValue::Null => Node::Null,
                 LiteralValue::String(s) => Node::String(escape_template(&s)),
@@ -379,7 +405,7 @@ impl<'a> Cx<'a> {
                 _ => self.fold_or_wrap(e),
             },
             Expr::Template(_) | Expr::TemplateWrap(_) => {
-                let src = self.tree.text(e.span());
+                let src = self.text(e.span());
                 if src.starts_with('"') {
                     if self.opts.simplify && !matches!(e, Expr::Template(t) if t.is_string_literal()) {
                         if let Some(j) = self.fold(e) {
@@ -412,53 +438,65 @@ impl<'a> Cx<'a> {
                 }
             }
             Expr::Tuple(t) => Node::Array(t.exprs().map(|x| self.expr(x)).collect()),
-            Expr::Object(o) => {
-                // Each key as a JSON property name, which the JSON syntax reads as a template
-                // (as @cdktf/hcl2json writes them): a name or a literal string escaped, a
-                // quoted template as its template text, any other expression (`(var.name)`)
-                // as `${...}` around its source.
-                let mut seen = HashSet::new();
-                let mut keys = Vec::new();
-                for item in o.items() {
-                    let k = match (item.key.force_non_literal(), item.key.expr()) {
-                        (false, Expr::ScopeTraversal(s)) if s.len() == 1 => escape_template(s.root_name()),
-                        // A `null` key is an error when evaluated; the whole object as one
-                        // template keeps that (the reference reads it so).
-                        (false, Expr::Literal(l)) if l.keyword() == Some("null") => return self.fold_or_wrap(e),
-                        (false, Expr::Literal(l)) if l.keyword().is_some_and(|k| k != "null") => {
-                            escape_template(l.keyword().unwrap_or_default())
-                        }
-                        (_, k @ Expr::Template(t)) if t.is_string_literal() => match k.value(None) {
-                            (v, d) if !d.has_errors() && v.as_str().is_some() => {
-                                escape_template(v.as_str().unwrap_or_default())
-                            }
-                            _ => return self.fold_or_wrap(e),
-                        },
-                        (_, k) => {
-                            let src = self.tree.text(k.span());
-                            match quoted_template(&src)
-                                .filter(|_| matches!(k, Expr::Template(_) | Expr::TemplateWrap(_)))
-                            {
-                                Some(t) => t,
-                                None if !src.contains("<<") => format!("${{{src}}}"),
-                                None => return self.fold_or_wrap(e),
-                            }
-                        }
-                    };
-                    // The JSON syntax rejects duplicate keys the native syntax accepts.
-                    if !seen.insert(k.clone()) {
-                        return self.fold_or_wrap(e);
-                    }
-                    keys.push(k);
-                }
-                let props = o.items().zip(keys).map(|(item, k)| (k, self.expr(item.value))).collect();
-                Node::Object(props)
-            }
+            Expr::Object(o) => match self.object_keys(o) {
+                Some(keys) => Node::Object(o.items().zip(keys).map(|(item, k)| (k, self.expr(item.value))).collect()),
+                None => self.fold_or_wrap(e),
+            },
             _ => self.fold_or_wrap(e),
         }
     }
 
-    fn fold_or_wrap(&mut self, e: Expr<'a>) -> Node {
+    /// Each key of an object constructor as a JSON property name, which the JSON syntax reads
+    /// as a template (as @cdktf/hcl2json writes them): a name or a literal string escaped, a
+    /// quoted template as its template text, any other expression (`(var.name)`) as `${...}`
+    /// around its source. `None` when the object must be written whole as one template (a
+    /// `null` key, a repeated key, a key that is a heredoc).
+    pub(super) fn object_keys(&self, o: ObjectConsExpr<'a>) -> Option<Vec<String>> {
+        // Repeated keys: found by a scan among a few, by a set past them.
+        let mut seen = HashSet::new();
+        let mut keys: Vec<String> = Vec::new();
+        for item in o.items() {
+            let k = match (item.key.force_non_literal(), item.key.expr()) {
+                (false, Expr::ScopeTraversal(s)) if s.len() == 1 => escape_template(s.root_name()),
+                // A `null` key is an error when evaluated; the whole object as one
+                // template keeps that (the reference reads it so).
+                (false, Expr::Literal(l)) if l.keyword() == Some("null") => return None,
+                (false, Expr::Literal(l)) if l.keyword().is_some_and(|k| k != "null") => {
+                    escape_template(l.keyword().unwrap_or_default())
+                }
+                (_, k @ Expr::Template(t)) if t.is_string_literal() => match k.value(None) {
+                    (v, d) if !d.has_errors() && v.as_str().is_some() => {
+                        escape_template(v.as_str().unwrap_or_default())
+                    }
+                    _ => return None,
+                },
+                (_, k) => {
+                    let src = self.text(k.span());
+                    match quoted_template(&src).filter(|_| matches!(k, Expr::Template(_) | Expr::TemplateWrap(_))) {
+                        Some(t) => t,
+                        None if !src.contains("<<") => format!("${{{src}}}"),
+                        None => return None,
+                    }
+                }
+            };
+            // The JSON syntax rejects duplicate keys the native syntax accepts.
+            let repeated = if keys.len() < 16 {
+                keys.contains(&k)
+            } else {
+                if seen.is_empty() {
+                    seen.extend(keys.iter().cloned());
+                }
+                !seen.insert(k.clone())
+            };
+            if repeated {
+                return None;
+            }
+            keys.push(k);
+        }
+        Some(keys)
+    }
+
+    pub(super) fn fold_or_wrap(&mut self, e: Expr<'a>) -> Node {
         if self.opts.simplify {
             if let Some(j) = self.fold(e) {
                 return j;
@@ -469,7 +507,7 @@ impl<'a> Cx<'a> {
 
     /// The value of an expression that references no variables, if it evaluates without
     /// errors (no functions are defined) to something JSON can hold.
-    fn fold(&mut self, e: Expr<'a>) -> Option<Node> {
+    pub(super) fn fold(&mut self, e: Expr<'a>) -> Option<Node> {
         if !crate::syntax::native::expression::variables(e).is_empty() {
             return None;
         }
@@ -483,7 +521,12 @@ impl<'a> Cx<'a> {
 
     /// `"${…}"` around the expression's source text.
     fn wrap(&self, e: Expr<'a>) -> Node {
-        let src = self.tree.text(e.span());
+        Node::String(self.wrap_text(e))
+    }
+
+    /// The text of [`Cx::wrap`]'s string.
+    fn wrap_text(&self, e: Expr<'a>) -> String {
+        let src = self.text(e.span());
         let mut s = String::with_capacity(src.len() + 4);
         s.push_str("${");
         s.push_str(&src);
@@ -492,7 +535,7 @@ impl<'a> Cx<'a> {
             s.push('\n');
         }
         s.push('}');
-        Node::String(s)
+        s
     }
 }
 
@@ -565,10 +608,10 @@ pub(crate) fn is_json_number(s: &str) -> bool {
 }
 
 /// A native number literal as JSON: the same text without leading zeros (which JSON forbids).
-fn json_number(n: &str) -> String {
+pub(super) fn json_number(n: &str) -> &str {
     let int_len = n.bytes().take_while(u8::is_ascii_digit).count();
     let zeros = n.bytes().take(int_len.saturating_sub(1)).take_while(|&c| c == b'0').count();
-    n[zeros..].to_owned()
+    &n[zeros..]
 }
 
 /// Escapes literal text for a template: `${` as `$${`, `%{` as `%%{`, and a carriage return
@@ -612,7 +655,7 @@ fn take_dollar_run(out: &mut String) -> String {
 
 /// The text inside a quoted string that has nothing to decode or escape (ASCII without `\`,
 /// `$`, `%` or control characters): the template of it is that text as it is.
-fn plain_quoted(src: &str) -> Option<&str> {
+pub(super) fn plain_quoted(src: &str) -> Option<&str> {
     let inner = src.strip_prefix('"')?.strip_suffix('"')?;
     inner.bytes().all(|b| (b' '..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%')).then_some(inner)
 }
@@ -699,7 +742,7 @@ fn quoted_template(src: &str) -> Option<String> {
 
 /// A comment's text without its markers: `# x` and `// x` without the marker, one space and
 /// the line end; `/* x */` without its delimiters and surrounding white space.
-fn comment_text(c: &str) -> String {
+pub(super) fn comment_text(c: &str) -> String {
     let c = c.trim_end_matches(['\n', '\r']);
     let body = if let Some(r) = c.strip_prefix('#').or_else(|| c.strip_prefix("//")) {
         r.strip_prefix(' ').unwrap_or(r)
@@ -711,18 +754,55 @@ fn comment_text(c: &str) -> String {
     body.to_owned()
 }
 
-/// A block's labels and its body as JSON.
-type LabelledBody = (Vec<String>, Node);
+/// A block's labels and its body (as JSON, or what writes it).
+type LabelledBody<T> = (Vec<String>, T);
+
+/// Blocks of one type laid out: label levels and arrays around the bodies (`T`).
+pub(super) enum Nest<T> {
+    Body(T),
+    Array(Vec<Nest<T>>),
+    Object(Vec<(String, Nest<T>)>),
+}
+
+impl Nest<Node> {
+    fn into_node(self) -> Node {
+        match self {
+            Nest::Body(n) => n,
+            Nest::Array(items) => Node::Array(items.into_iter().map(Nest::into_node).collect()),
+            Nest::Object(props) => Node::Object(props.into_iter().map(|(k, v)| (k, v.into_node())).collect()),
+        }
+    }
+}
+
+/// Blocks of one type (not empty) laid out in `shape`.
+pub(super) fn nest<T>(shape: BlockShape, blocks: Vec<LabelledBody<T>>) -> Nest<T> {
+    match shape {
+        BlockShape::Nested => nest_grouped(blocks, 0, false),
+        BlockShape::Ordered => nest_ordered(blocks, 0),
+        BlockShape::Array => nest_grouped(blocks, 0, true),
+    }
+}
+
+/// The bodies of blocks without more labels: the body, or an array of them when
+/// `always_array` or when there are several.
+fn bodies<T>(blocks: Vec<LabelledBody<T>>, always_array: bool) -> Nest<T> {
+    let mut bodies: Vec<Nest<T>> = blocks.into_iter().map(|(_, b)| Nest::Body(b)).collect();
+    if bodies.len() == 1 && !always_array {
+        if let Some(b) = bodies.pop() {
+            return b;
+        }
+    }
+    Nest::Array(bodies)
+}
 
 /// Blocks of one type, order kept: label levels are objects, or arrays of objects where a
 /// label repeats out of order; the body level an object, or an array for several blocks.
-fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> Node {
+fn nest_ordered<T>(blocks: Vec<LabelledBody<T>>, depth: usize) -> Nest<T> {
     if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
-        let mut bodies: Vec<Node> = blocks.into_iter().map(|(_, b)| b).collect();
-        return if bodies.len() == 1 { bodies.pop().unwrap_or(Node::Null) } else { Node::Array(bodies) };
+        return bodies(blocks, false);
     }
     // Runs of consecutive blocks with the same label at this level.
-    let mut runs: Vec<(String, Vec<LabelledBody>)> = Vec::new();
+    let mut runs: Vec<(String, Vec<LabelledBody<T>>)> = Vec::new();
     for b in blocks {
         match runs.last_mut() {
             Some((l, run)) if *l == b.0[depth] => run.push(b),
@@ -730,7 +810,7 @@ fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> Node {
         }
     }
     // Objects of distinct labels, a new one where a label repeats.
-    let mut objects: Vec<Vec<(String, Node)>> = vec![Vec::new()];
+    let mut objects: Vec<Vec<(String, Nest<T>)>> = vec![Vec::new()];
     let mut seen = HashSet::new();
     for (label, run) in runs {
         if !seen.insert(label.clone()) {
@@ -744,24 +824,19 @@ fn nest_ordered(blocks: Vec<LabelledBody>, depth: usize) -> Node {
         }
     }
     if objects.len() == 1 {
-        Node::Object(objects.pop().unwrap_or_default())
+        Nest::Object(objects.pop().unwrap_or_default())
     } else {
-        Node::Array(objects.into_iter().map(Node::Object).collect())
+        Nest::Array(objects.into_iter().map(Nest::Object).collect())
     }
 }
 
 /// Blocks of one type, grouped by label at every level (first appearance first); the body
 /// level an array when `always_array` or when there are several bodies, else the body.
-fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize, always_array: bool) -> Node {
+fn nest_grouped<T>(blocks: Vec<LabelledBody<T>>, depth: usize, always_array: bool) -> Nest<T> {
     if !matches!(blocks.first(), Some((l, _)) if l.len() > depth) {
-        let mut bodies: Vec<Node> = blocks.into_iter().map(|(_, b)| b).collect();
-        return if bodies.len() == 1 && !always_array {
-            bodies.pop().unwrap_or(Node::Null)
-        } else {
-            Node::Array(bodies)
-        };
+        return bodies(blocks, always_array);
     }
-    let mut groups: Vec<(String, Vec<LabelledBody>)> = Vec::new();
+    let mut groups: Vec<(String, Vec<LabelledBody<T>>)> = Vec::new();
     // Most label levels hold a few labels: found by a scan, indexed only past a few.
     let mut index: HashMap<String, usize> = HashMap::new();
     for mut b in blocks {
@@ -785,7 +860,7 @@ fn nest_grouped(blocks: Vec<LabelledBody>, depth: usize, always_array: bool) -> 
             }
         }
     }
-    Node::Object(groups.into_iter().map(|(l, g)| (l, nest_grouped(g, depth + 1, always_array))).collect())
+    Nest::Object(groups.into_iter().map(|(l, g)| (l, nest_grouped(g, depth + 1, always_array))).collect())
 }
 
 #[cfg(test)]

@@ -45,3 +45,4 @@ mod syntax_wall;
 mod tokens;
 mod tryfunc;
 mod typeexpr;
+mod write_json;
