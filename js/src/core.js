@@ -18,6 +18,11 @@ class HCLError extends Error {
 
 let compiled = null; // the compiled WebAssembly.Module, kept for fresh instances
 let current = null; // the exports of the live instance (wasm-bindgen's glue)
+// The small module (parse, references, format, check only; Node's builds): compiled at the
+// first of those calls, so that start-up does not wait for the full module. Once the full
+// instance is live, it does those too.
+let compiledParse = null;
+let currentParse = null;
 
 function instance() {
   if (current === null) {
@@ -29,6 +34,22 @@ function instance() {
     current = glue;
   }
   return current;
+}
+
+// The instance for parse, references, format and check: the full one when it is live or
+// when the build has no small module (the browser build), else the small one.
+function parseInstance() {
+  if (current !== null) return current;
+  if (currentParse === null) {
+    if (compiledParse === null) {
+      compiledParse = loadParseModuleSync();
+      if (compiledParse === null) return instance();
+    }
+    const glue = createParseGlue();
+    glue.initSync({ module: compiledParse });
+    currentParse = glue;
+  }
+  return currentParse;
 }
 
 function internalError(e) {
@@ -44,16 +65,18 @@ function internalError(e) {
   return new HCLError(`internal error: ${detail}`, [d]);
 }
 
-// Runs `f` with the instance; a trap (or anything else the module throws) drops the
-// instance so that the next call starts a fresh one, and becomes an HCLError.
-function call(f) {
-  const w = instance();
+// Runs `f` with the instance (`small`: the one of `parseInstance`); a trap (or anything else
+// the module throws) drops that instance so that the next call starts a fresh one, and
+// becomes an HCLError.
+function call(f, small = false) {
+  const w = small ? parseInstance() : instance();
   let out;
   try {
     out = f(w);
   } catch (e) {
     if (e instanceof HCLError) throw e;
-    current = null;
+    if (w === current) current = null;
+    else currentParse = null;
     throw internalError(e);
   }
   if (out.charCodeAt(0) === 33 /* ! */) {
@@ -158,26 +181,27 @@ function parse(filename, source, opts) {
       o.ranges === true,
       false,
     ),
+    true,
   );
   return JSON.parse(out);
 }
 
 /** The traversals an expression (or template) refers to, as `@cdktf/hcl2json` gives them. */
 function getReferencesInExpression(filename, expression) {
-  return JSON.parse(call((w) => w.references(text(filename, "filename"), text(expression, "expression"))));
+  return JSON.parse(call((w) => w.references(text(filename, "filename"), text(expression, "expression")), true));
 }
 
 /** Formats native-syntax HCL: `hclfmt`'s layout, or `terraform fmt`'s. */
 function format(source, opts) {
   const o = options(opts);
   const style = choice(o.style, "style", STYLES, 0);
-  return call((w) => w.format(name(o.filename, "input.hcl"), text(source, "text"), style, o.check !== false)).slice(1);
+  return call((w) => w.format(name(o.filename, "input.hcl"), text(source, "text"), style, o.check !== false), true).slice(1);
 }
 
 /** Every diagnostic of parsing `source` (JSON syntax when the file name ends in .json). */
 function check(source, opts) {
   const o = options(opts);
-  return JSON.parse(call((w) => w.check(name(o.filename, "input.hcl"), text(source, "text"))));
+  return JSON.parse(call((w) => w.check(name(o.filename, "input.hcl"), text(source, "text")), true));
 }
 
 /** The value of one native-syntax expression. */
@@ -228,6 +252,7 @@ function toJSON(source, opts) {
       o.ranges === true,
       o.pretty === true,
     ),
+    true,
   );
   return out.slice(1);
 }
@@ -434,11 +459,12 @@ async function init(input) {
   instance();
 }
 
-// The test hook of crates/hclkit-wasm (`trap_for_tests`): a trap on purpose.
+// The test hook of crates/hclkit-wasm (`trap_for_tests`): a trap on purpose, in the full
+// instance, or with `small` in the one parse uses.
 const trapForTests = Symbol.for("hclkit.trapForTests");
-function trap() {
+function trap(small = false) {
   call((w) => {
     w.trap_for_tests();
     return " ";
-  });
+  }, small === true);
 }

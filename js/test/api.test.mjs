@@ -214,4 +214,9 @@ test("a trap leaves the package usable: the next call gets a fresh instance", as
   throwsHCL(() => trap(), /internal error: unreachable/);
   throwsHCL(() => trap(), /internal error/);
   assert.deepEqual(parse("a.tf", "a = 1\n"), { a: 1 });
+  // The same in the instance of the small module, which parse uses while the full one is
+  // not live (a trap just dropped it).
+  throwsHCL(() => trap(true), /internal error: unreachable/);
+  assert.deepEqual(parse("a.tf", "a = 1\n"), { a: 1 });
+  assert.equal(format("a=1\n"), "a = 1\n");
 });

@@ -10,24 +10,32 @@
 //! (nesting depth, evaluation budget) is the library's.
 
 pub mod diags;
+#[cfg(feature = "full")]
 pub mod document;
+#[cfg(feature = "full")]
 pub mod inspect;
+#[cfg(feature = "full")]
 pub mod values;
 
 use std::sync::Arc;
 
 use hclkit::diagnostic::SourceFiles;
-use hclkit::eval::{Budget, EvalContext};
 use hclkit::format::Formatter;
 use hclkit::pos::{ColumnUnit, LineIndex};
-use hclkit::spec::run::{unsupported_result, ContextOptions, FunctionLibrary};
-use hclkit::spec::specfile::SpecFile;
-use hclkit::transcode::{BlockShape, Schema, ToJsonOptions};
+use hclkit::transcode::{BlockShape, ToJsonOptions};
 use hclkit::traversal::TraverseStep;
 use hclkit::{Diagnostics, Files};
-use hclkit_value::json::{write_string, Escape, HcldecOutput};
-use hclkit_value::Value;
+use hclkit_value::json::{write_string, Escape};
 use wasm_bindgen::prelude::wasm_bindgen;
+#[cfg(feature = "full")]
+use {
+    hclkit::eval::{Budget, EvalContext},
+    hclkit::spec::run::{unsupported_result, ContextOptions, FunctionLibrary},
+    hclkit::spec::specfile::SpecFile,
+    hclkit::transcode::Schema,
+    hclkit_value::json::HcldecOutput,
+    hclkit_value::Value,
+};
 
 /// A successful result: a space, then `body`.
 fn ok(body: &str) -> String {
@@ -47,6 +55,7 @@ fn fail(message: &str, diags: &Diagnostics, files: &dyn SourceFiles) -> String {
     out
 }
 
+#[cfg(feature = "full")]
 /// A failure with one error diagnostic that has no range (a value JavaScript cannot have).
 fn fail_plain(summary: &str, detail: &str) -> String {
     let d = hclkit::Diagnostic::error(summary.to_owned(), detail.to_owned());
@@ -106,6 +115,7 @@ pub fn parse(
     out
 }
 
+#[cfg(feature = "full")]
 /// `convert.toNative`: JSON-syntax source as native syntax. With a spec (`spec` not empty),
 /// the spec's blocks become blocks; else every property is an attribute.
 ///
@@ -173,6 +183,7 @@ pub fn check(filename: &str, text: &str) -> String {
     diags::to_json(&diags, &files)
 }
 
+#[cfg(feature = "full")]
 /// The function library of option code `code`: 0 none, 1 the standard library (with `try`
 /// and `can`), 2 Terraform's (its default options: the file functions read nothing; the
 /// standard library in a build without the `terraform` feature).
@@ -184,6 +195,7 @@ fn library(code: u8) -> FunctionLibrary {
     }
 }
 
+#[cfg(feature = "full")]
 /// Terraform's functions, built once.
 #[cfg(feature = "terraform")]
 fn terraform() -> FunctionLibrary {
@@ -195,11 +207,12 @@ fn terraform() -> FunctionLibrary {
 
 /// Without the `terraform` feature: none (calls asking for them fail first, see
 /// [`missing_library`]).
-#[cfg(not(feature = "terraform"))]
+#[cfg(all(feature = "full", not(feature = "terraform")))]
 fn terraform() -> FunctionLibrary {
     FunctionLibrary::None
 }
 
+#[cfg(feature = "full")]
 /// The failure of a call that asks for Terraform's functions in a build without them.
 fn missing_library(functions: u8) -> Option<String> {
     (functions == 2 && !has_terraform()).then(|| {
@@ -210,12 +223,14 @@ fn missing_library(functions: u8) -> Option<String> {
     })
 }
 
+#[cfg(feature = "full")]
 /// Whether this build has Terraform's functions (the `terraform` feature).
 #[wasm_bindgen]
 pub fn has_terraform() -> bool {
     cfg!(feature = "terraform")
 }
 
+#[cfg(feature = "full")]
 /// The variables of a call, from tagged JSON (an object; see [`values`]).
 fn variables_of(tagged: &str) -> Result<Vec<(String, Value)>, String> {
     if tagged.is_empty() {
@@ -225,11 +240,13 @@ fn variables_of(tagged: &str) -> Result<Vec<(String, Value)>, String> {
     Ok(v.entries().unwrap_or_default().iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
 }
 
+#[cfg(feature = "full")]
 /// The evaluation limit of a call: a negative number is no limit.
 fn limit(eval_limit: f64) -> Option<u64> {
     (eval_limit >= 0.0).then_some(eval_limit as u64)
 }
 
+#[cfg(feature = "full")]
 /// `evaluate`: one native-syntax expression's value, as tagged JSON (see [`values`]), with
 /// `variables` (tagged JSON) and the functions of `functions` (see `library`).
 ///
@@ -264,6 +281,7 @@ pub fn evaluate(filename: &str, expression: &str, variables: &str, functions: u8
     }
 }
 
+#[cfg(feature = "full")]
 /// `decode`: a configuration decoded with an hcldec spec file (the library's spec pipeline,
 /// `hclkit::spec::run`: the spec file's variables and functions, then `variables`, then the
 /// library `functions`), the value `hcldec` prints, as tagged JSON; or, when the value holds
