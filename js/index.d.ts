@@ -316,8 +316,14 @@ export class Document {
   set(address: string, value: unknown, options?: { expression?: boolean }): boolean;
   /** Inserts a value into the list or call arguments at `address`, which ends with the index
    * the value takes (`ports[0]` inserts first; one past the end appends); the value as for
-   * `set`. */
-  insert(address: string, value: unknown, options?: { expression?: boolean }): void;
+   * `set`. An address that ends with a key (`tags["Team"]`) or an attribute's name adds it
+   * (an HCLError if it is there): at the end, or before or after the key (attribute) of that
+   * name, or at that index among the object's items (one of `before`, `after`, `index`). */
+  insert(
+    address: string,
+    value: unknown,
+    options?: { expression?: boolean; before?: string; after?: string; index?: number },
+  ): void;
   /** Renames the attribute (or object key) at `address` to `to`; its value and comments stay. */
   rename(address: string, to: string): void;
   /** The comment at the end of the line of the item at `address` (with its `#` or `//`). */

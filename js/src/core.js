@@ -376,17 +376,29 @@ class Document {
 
   /** Inserts a value into the list or call arguments at `address`, which ends with the index
    * the value takes (`ports[0]` inserts first; one past the end appends); the value as for
-   * `set`. */
+   * `set`. An address that ends with a key (`tags["Team"]`) or an attribute's name adds it:
+   * at the end, or `{ before: "Name" }`, `{ after: "Name" }`, `{ index: 0 }` (one of them). */
   insert(address, value, opts) {
     const a = text(address, "address");
     const o = options(opts);
-    if (o.expression === true) {
-      const src = text(value, "value");
-      this._call((d) => d.insert(a, src, ""));
+    const src = o.expression === true ? text(value, "value") : "";
+    const t = o.expression === true ? "" : tagged({ v: value }).slice(5, -1);
+    const given = ["before", "after", "index"].filter((k) => o[k] !== undefined);
+    if (given.length > 1) throw invalid("insert takes one of the options before, after and index");
+    if (given.length === 0) {
+      this._call((d) => d.insert(a, src, t));
       return;
     }
-    const t = tagged({ v: value }).slice(5, -1);
-    this._call((d) => d.insert(a, "", t));
+    const before = o.before === undefined ? undefined : text(o.before, "before");
+    const after = o.after === undefined ? undefined : text(o.after, "after");
+    let index;
+    if (o.index !== undefined) {
+      if (!Number.isInteger(o.index) || o.index < 0 || o.index > 0xffffffff) {
+        throw invalid("index must be a whole number from 0");
+      }
+      index = o.index;
+    }
+    this._call((d) => d.insert_at(a, src, t, before, after, index));
   }
 
   /** Renames the attribute (or object key) at `address` to `to`; its value and comments

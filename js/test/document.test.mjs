@@ -152,3 +152,18 @@ test("a template's literal text is set by address, escaped", () => {
   assert.equal(d.toString(), 'greeting = "Say \\"$${hi}\\", ${var.name}\\n"\n');
   assert.throws(() => d.set("greeting#part[0]", 5), HCLError);
 });
+
+test("insert adds an object key before, after or at an index", () => {
+  const d = new Document('tags = {\n  # the name\n  Name = "web"\n}\n');
+  d.insert('tags["Team"]', "core", { before: "Name" });
+  d.insert('tags["Env"]', "var.env", { expression: true, after: "Name" });
+  d.insert('tags["A"]', 1, { index: 0 });
+  d.insert('tags["Z"]', 26);
+  assert.equal(
+    d.toString(),
+    'tags = {\n  A    = 1\n  Team = "core"\n  # the name\n  Name = "web"\n  Env  = var.env\n  Z    = 26\n}\n',
+  );
+  assert.throws(() => d.insert('tags["Name"]', "x", { before: "A" }), HCLError);
+  assert.throws(() => d.insert('tags["B"]', "x", { before: "A", after: "A" }), HCLError);
+  assert.throws(() => d.insert('tags["B"]', "x", { index: -1 }), HCLError);
+});

@@ -1,6 +1,6 @@
 //! `hclkit.Document`: lossless editing (`hclkit::edit::Document`) with the library's addresses.
 
-use hclkit::edit::{AnyDocument as Doc, Expression};
+use hclkit::edit::{AnyDocument as Doc, Expression, Position};
 use pyo3::prelude::*;
 
 use crate::diags::{to_pyerr, Failure};
@@ -49,12 +49,32 @@ impl Document {
 
     /// Inserts ``value`` (as for ``set``) into the list or call arguments at ``address``,
     /// which ends with the index the value takes (``ports[0]`` inserts first; one past the
-    /// end appends).
-    #[pyo3(signature = (address, value, *, expression=false))]
-    fn insert(&mut self, address: &str, value: &Bound<'_, PyAny>, expression: bool) -> PyResult<()> {
-        let r = match value_of(value, expression)? {
-            Either::Expr(e) => self.inner.insert(address, e),
-            Either::Value(v) => self.inner.insert_value(address, &v),
+    /// end appends). An address that ends with a key (``tags["Team"]``) or an attribute's
+    /// name adds it, at the end or ``before=`` or ``after=`` the key (attribute) of that
+    /// name, or at ``index=`` among the object's items; raises ``HCLError`` if it is there.
+    #[pyo3(signature = (address, value, *, expression=false, before=None, after=None, index=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn insert(
+        &mut self,
+        address: &str,
+        value: &Bound<'_, PyAny>,
+        expression: bool,
+        before: Option<&str>,
+        after: Option<&str>,
+        index: Option<usize>,
+    ) -> PyResult<()> {
+        let position = match (before, after, index) {
+            (None, None, None) => None,
+            (Some(k), None, None) => Some(Position::Before(k)),
+            (None, Some(k), None) => Some(Position::After(k)),
+            (None, None, Some(i)) => Some(Position::Index(i)),
+            _ => return Err(pyo3::exceptions::PyTypeError::new_err("insert takes one of before=, after= and index=")),
+        };
+        let r = match (value_of(value, expression)?, position) {
+            (Either::Expr(e), None) => self.inner.insert(address, e),
+            (Either::Value(v), None) => self.inner.insert_value(address, &v),
+            (Either::Expr(e), Some(p)) => self.inner.insert_at(address, p, e),
+            (Either::Value(v), Some(p)) => self.inner.insert_value_at(address, p, &v),
         };
         r.map_err(|e| edit_error(value.py(), &e, address))
     }

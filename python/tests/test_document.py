@@ -164,3 +164,19 @@ def test_template_literal_text_set_by_address():
     assert str(doc) == 'greeting = "Say \\"$${hi}\\", ${var.name}\\n"\n'
     with pytest.raises(hclkit.HCLError):
         doc.set("greeting#part[0]", 5)
+
+
+def test_insert_an_object_key_before_after_or_at_an_index():
+    doc = hclkit.Document('tags = {\n  # the name\n  Name = "web"\n}\n')
+    doc.insert('tags["Team"]', "core", before="Name")
+    doc.insert('tags["Env"]', "var.env", expression=True, after="Name")
+    doc.insert('tags["A"]', 1, index=0)
+    doc.insert('tags["Z"]', 26)
+    assert str(doc) == (
+        'tags = {\n  A    = 1\n  Team = "core"\n  # the name\n  Name = "web"\n'
+        '  Env  = var.env\n  Z    = 26\n}\n'
+    )
+    with pytest.raises(hclkit.HCLError):
+        doc.insert('tags["Name"]', "x", before="A")
+    with pytest.raises(TypeError):
+        doc.insert('tags["B"]', "x", before="A", after="A")

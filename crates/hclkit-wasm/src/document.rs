@@ -2,7 +2,7 @@
 //! syntax for a name ending in `.json`) with the library's addresses, as in Rust and Python. The JavaScript wrapper (`js/src/core.js`) holds one of these per
 //! `hclkit.Document` and turns the results (the crate's one-string protocol) into values.
 
-use hclkit::edit::{AnyDocument as Doc, Expression};
+use hclkit::edit::{AnyDocument as Doc, Expression, Position};
 use hclkit::Diagnostics;
 use hclkit_value::json::{write_string, Escape};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -92,6 +92,43 @@ impl Document {
         let r = match value_of(expression, tagged) {
             Ok(Value::Expr(e)) => self.inner.insert(address, e),
             Ok(Value::Data(v)) => self.inner.insert_value(address, &v),
+            Err(failure) => return failure,
+        };
+        match r {
+            Ok(()) => ok("null"),
+            Err(e) => edit_failure(address, &e),
+        }
+    }
+
+    /// Adds the object key or attribute at `address` (which must not be there) `before` or
+    /// `after` the key of that name, or at `index` among the object's items
+    /// (`hclkit::edit::AnyDocument::insert_at`); the value as for [`Document::set`]. The
+    /// result: `" null"`, or a failure.
+    ///
+    /// ```
+    /// let mut d = hclkit_wasm::document::Document::new("a.tf", "t = { a = 1, c = 3 }\n");
+    /// assert_eq!(d.insert_at("t[\"b\"]", "2", "", None, Some("a".into()), None), " null");
+    /// assert_eq!(d.text(), "t = { a = 1, b = 2, c = 3 }\n");
+    /// assert!(d.insert_at("t[\"a\"]", "0", "", None, None, Some(0)).starts_with('!'));
+    /// ```
+    pub fn insert_at(
+        &mut self,
+        address: &str,
+        expression: &str,
+        tagged: &str,
+        before: Option<String>,
+        after: Option<String>,
+        index: Option<u32>,
+    ) -> String {
+        let position = match (&before, &after, index) {
+            (Some(k), _, _) => Position::Before(k),
+            (_, Some(k), _) => Position::After(k),
+            (_, _, Some(i)) => Position::Index(i as usize),
+            _ => Position::End,
+        };
+        let r = match value_of(expression, tagged) {
+            Ok(Value::Expr(e)) => self.inner.insert_at(address, position, e),
+            Ok(Value::Data(v)) => self.inner.insert_value_at(address, position, &v),
             Err(failure) => return failure,
         };
         match r {

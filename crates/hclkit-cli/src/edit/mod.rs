@@ -39,6 +39,9 @@ VALUE in the native syntax written as JSON (a constant as its value, anything el
 
 Flags: -f FILE (standard input otherwise), -u (update the file in place), --with-comments,
 --newline (a blank line before what append and new add), --format (format the whole file),
+--before KEY / --after KEY (where attribute set adds a missing object key, as in
+attribute set 'locals.tags[\"Team\"]' '\"core\"' --before Name, and where attribute append adds
+its attribute among the block's; an existing key is set where it is),
 -r (with -f DIR: every .tf, .hcl, .tfvars and .nomad file under DIR, as tfupdate -r; a
 directory given to -f is walked the same way).
 
@@ -70,6 +73,11 @@ pub(crate) struct Options {
     pub newline: bool,
     pub format: bool,
     pub recursive: bool,
+    /// `--before KEY`: where `attribute set` adds a missing object key, or `attribute
+    /// append` an attribute.
+    pub before: Option<String>,
+    /// `--after KEY`: as `--before`.
+    pub after: Option<String>,
     pub words: Vec<String>,
 }
 
@@ -85,6 +93,8 @@ fn parse_words(words: &[String]) -> Result<Option<Options>, String> {
             "--newline" => o.newline = true,
             "--format" => o.format = true,
             "-r" | "--recursive" => o.recursive = true,
+            "--before" => o.before = Some(it.next().ok_or("flag needs an argument: --before")?.clone()),
+            "--after" => o.after = Some(it.next().ok_or("flag needs an argument: --after")?.clone()),
             s if s.starts_with("--file=") => o.file = Some(s["--file=".len()..].to_owned()),
             s if s.starts_with('-') && s.len() > 1 && !s.starts_with("-\n") && o.words.len() < 2 => {
                 return Err(format!("unknown flag: {s}"))
@@ -94,6 +104,9 @@ fn parse_words(words: &[String]) -> Result<Option<Options>, String> {
     }
     if o.file.as_deref() == Some("-") {
         o.file = None;
+    }
+    if o.before.is_some() && o.after.is_some() {
+        return Err("--before and --after go one at a time".into());
     }
     Ok(Some(o))
 }

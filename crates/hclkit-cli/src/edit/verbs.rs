@@ -94,10 +94,15 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
         }
         ["attribute", "set"] => {
             want(w, 4, "attribute set ADDRESS VALUE")?;
-            addr(&w[2])?;
+            let a = addr(&w[2])?;
             let e = expr(&w[3])?;
             if doc.attribute(&address_without_path(&w[2])).is_some() {
-                doc.set(&w[2], e).map_err(|e| failure(&w[2], e))?;
+                match position(o) {
+                    // A key it lacks goes where the flag says.
+                    Some(p) if !a.path.is_empty() && doc.get(&w[2]).is_none() => doc.insert_at(&w[2], p, e),
+                    _ => doc.set(&w[2], e).map(|_| ()),
+                }
+                .map_err(|e| failure(&w[2], e))?;
             }
             Ok(Output::File(doc.to_string()))
         }
@@ -123,6 +128,16 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
             if !blocks.is_empty() && body.get_attribute(name).is_some() {
                 return Err(format!("attribute already exists: {}", w[2]).into());
             }
+            if let Some(p) = position(o) {
+                if o.newline {
+                    return Err(Failure::Usage(
+                        "--newline goes with an append at the end, not --before or --after".into(),
+                    ));
+                }
+                doc.insert_at(&w[2], p, e).map_err(|e| failure(&w[2], e))?;
+                return Ok(Output::File(doc.to_string()));
+            }
+            let body = doc.body_at_mut(&path).ok_or("no block at the address")?;
             if o.newline {
                 body.insert(Position::End, Item::blank());
             }
@@ -262,6 +277,11 @@ pub(crate) fn run_json(mut doc: JsonDocument, o: &Options) -> Result<Output, Fai
     let w = &o.words;
     let verb: Vec<&str> = w.iter().take(2).map(String::as_str).collect();
     let edit = |e: EditError| failure(&w[2], e);
+    if position(o).is_some() {
+        return Err(Failure::Usage(
+            "--before and --after are for native-syntax files (a JSON document adds a property at the end)".into(),
+        ));
+    }
     match verb.as_slice() {
         ["attribute", "get"] => {
             want(w, 3, "attribute get ADDRESS")?;
@@ -294,6 +314,15 @@ pub(crate) fn run_json(mut doc: JsonDocument, o: &Options) -> Result<Output, Fai
             "{} is not supported on a JSON-syntax file (attribute get|set|rm|append are)",
             verb.join(" ")
         ))),
+    }
+}
+
+/// Where `--before KEY` or `--after KEY` puts a new key or attribute.
+fn position(o: &Options) -> Option<Position<'_>> {
+    match (&o.before, &o.after) {
+        (Some(k), _) => Some(Position::Before(k)),
+        (_, Some(k)) => Some(Position::After(k)),
+        _ => None,
     }
 }
 

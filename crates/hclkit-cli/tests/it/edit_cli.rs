@@ -216,3 +216,29 @@ fn a_bad_address_is_a_diagnostic_about_the_address() {
          traversal[N], part[N], collection, key or value), found `truth`.\n"
     );
 }
+
+#[test]
+fn before_and_after_place_a_new_key_or_attribute() {
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let src = "locals {\n  tags = {\n    # the name\n    Name = \"web\"\n  }\n  b = 2\n}\n";
+    let out = edit(&words(&["attribute", "set", "locals.tags[\"Team\"]", "\"core\"", "--before", "Name"]), src);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "locals {\n  tags = {\n    Team = \"core\"\n    # the name\n    Name = \"web\"\n  }\n  b = 2\n}\n"
+    );
+    // A key that is there is set where it is.
+    let out = edit(&words(&["attribute", "set", "locals.tags[\"Name\"]", "\"api\"", "--after", "Team"]), src);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "locals {\n  tags = {\n    # the name\n    Name = \"api\"\n  }\n  b = 2\n}\n"
+    );
+    let out = edit(&words(&["attribute", "append", "locals.a", "1", "--before", "b"]), src);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "locals {\n  tags = {\n    # the name\n    Name = \"web\"\n  }\n  a = 1\n  b = 2\n}\n"
+    );
+    let out = edit(&words(&["attribute", "append", "locals.a", "1", "--before", "b", "--after", "b"]), src);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -5,7 +5,7 @@ use std::fmt;
 
 use hclkit_value::Value;
 
-use super::{Document, EditError, Expression, JsonDocument, TextEdit};
+use super::{address, Document, EditError, Expression, JsonDocument, TextEdit};
 use crate::diagnostic::Diagnostics;
 
 /// A native-syntax [`Document`] or a [`JsonDocument`], by the file's name (a name ending in
@@ -84,6 +84,34 @@ impl AnyDocument {
         match self {
             AnyDocument::Native(d) => d.insert(address, value),
             AnyDocument::Json(d) => d.insert(address, &super::json::json_of(&value)),
+        }
+    }
+
+    /// Adds the object key or attribute at `address` at `position` among its siblings
+    /// ([`Document::insert_at`]); in a JSON document only at the end (`Position::End`), as
+    /// [`JsonDocument::set`] adds a property.
+    pub fn insert_at(
+        &mut self,
+        address: &str,
+        position: super::Position<'_>,
+        value: Expression,
+    ) -> Result<(), EditError> {
+        match self {
+            AnyDocument::Native(d) => d.insert_at(address, position, value),
+            AnyDocument::Json(d) => json_insert_at(d, address, position, &super::json::json_of(&value)),
+        }
+    }
+
+    /// [`AnyDocument::insert_at`] with `value` written in the document's syntax.
+    pub fn insert_value_at(
+        &mut self,
+        address: &str,
+        position: super::Position<'_>,
+        value: &Value,
+    ) -> Result<(), EditError> {
+        match self {
+            AnyDocument::Native(d) => d.insert_at(address, position, expression_of(value)?),
+            AnyDocument::Json(d) => json_insert_at(d, address, position, &json_of(value)?),
         }
     }
 
@@ -171,6 +199,26 @@ impl AnyDocument {
             AnyDocument::Json(d) => d.edits(),
         }
     }
+}
+
+/// A JSON document adds a property at the end of its object only, and not over one that is
+/// there.
+fn json_insert_at(
+    d: &mut JsonDocument,
+    address: &str,
+    position: super::Position<'_>,
+    value: &hclkit_value::json::Node,
+) -> Result<(), EditError> {
+    if position != super::Position::End {
+        return Err(EditError::Unsupported(format!(
+            "a JSON document adds a property at the end of its object only: cannot insert {address} at {position:?}"
+        )));
+    }
+    if d.get(address).is_some() {
+        let name = address::parse(address).map_err(EditError::Address)?.to_string();
+        return Err(EditError::Expr(super::ExprError::DuplicateKey(name)));
+    }
+    d.set(address, value).map(|_| ())
 }
 
 fn no_comments(address: &str) -> EditError {

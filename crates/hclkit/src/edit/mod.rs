@@ -344,7 +344,8 @@ impl Document {
 
     /// Inserts `value` into a list or a call's arguments: `address` ends with the index the
     /// value takes (`ports[0]` inserts first; one past the end appends), the elements from
-    /// there on moving up ([`Expression::insert`]).
+    /// there on moving up ([`Expression::insert`]). An address that ends with a key or an
+    /// attribute's name adds that key or attribute at the end ([`Document::insert_at`]).
     ///
     /// ```
     /// use hclkit::edit::{Document, Expression};
@@ -355,10 +356,70 @@ impl Document {
     /// ```
     pub fn insert(&mut self, address: &str, value: Expression) -> Result<(), EditError> {
         let a = address::parse(address).map_err(EditError::Address)?;
+        if !matches!(a.path.last(), Some(Step::Index(_))) {
+            return self.insert_at(address, Position::End, value);
+        }
         let p = address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
         let item = item_at_mut(&mut self.body, &p);
         let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
         attr.expr.insert(&a.path, &value)?;
+        item.dirty = true;
+        Ok(())
+    }
+
+    /// Adds the object key or the attribute that `address` names, which must not exist yet,
+    /// at `position` among its siblings: `Before(key)`/`After(key)` an object's key or a
+    /// body's attribute (or block type), `Index(i)` among the object's items (or the body's
+    /// items, comment and blank lines counted), `Start`, `End` (a name that is not there is
+    /// the end). The new item takes its siblings' layout (a line of its own in an object
+    /// written on several lines, above the comments of the item it goes before, which stay
+    /// that item's).
+    ///
+    /// ```
+    /// use hclkit::edit::{Document, Expression, Position};
+    ///
+    /// let src = "locals {\n  tags = {\n    # the name\n    Name = \"web\"\n    Env  = \"prod\"\n  }\n}\n";
+    /// let mut doc: Document = src.parse().unwrap();
+    /// let team = Expression::parse("\"core\"").unwrap();
+    /// doc.insert_at("locals.tags[\"Team\"]", Position::Before("Name"), team).unwrap();
+    /// doc.insert_at("locals.owner", Position::Before("tags"), Expression::parse("\"me\"").unwrap()).unwrap();
+    /// assert_eq!(
+    ///     doc.to_string(),
+    ///     "locals {\n  owner = \"me\"\n  tags = {\n    Team = \"core\"\n    # the name\n    Name = \"web\"\n    Env  = \"prod\"\n  }\n}\n",
+    /// );
+    /// // It is an insert: a key or an attribute that is there already is an error.
+    /// assert!(doc.insert_at("locals.owner", Position::End, Expression::parse("1").unwrap()).is_err());
+    /// ```
+    pub fn insert_at(&mut self, address: &str, position: Position<'_>, value: Expression) -> Result<(), EditError> {
+        let a = address::parse(address).map_err(EditError::Address)?;
+        let Some((last, parent)) = a.path.split_last() else {
+            // A new attribute of a body.
+            let (name, blocks) = a.parts.split_last().ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+            if address::find_attribute(&self.body, &a.parts).is_some() {
+                return Err(EditError::Expr(ExprError::DuplicateKey(name.clone())));
+            }
+            node::name(name).map_err(EditError::Expr)?;
+            let body = if blocks.is_empty() {
+                &mut self.body
+            } else {
+                let p = address::find_blocks(&self.body, blocks)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+                body_at_mut(&mut self.body, &p)
+            };
+            body.insert(position, Item::attribute(name, value));
+            return Ok(());
+        };
+        let Step::Key(key) = last else {
+            return Err(EditError::Expr(ExprError::NotAContainer(format!(
+                "{address} (insert_at adds an object key; Document::insert adds a list element)"
+            ))));
+        };
+        let p = address::find_attribute(&self.body, &a.parts).ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        let item = item_at_mut(&mut self.body, &p);
+        let ItemKind::Attribute(attr) = &mut item.kind else { return Err(EditError::NotFound(address.to_owned())) };
+        attr.expr.insert_item(parent, position, key, &value)?;
         item.dirty = true;
         Ok(())
     }

@@ -540,3 +540,35 @@ fn template_literal_parts_set_by_path() {
     assert!(doc.set("a#part[0]#root", s("\"x\"")).is_err());
     assert_eq!(doc.to_string(), before);
 }
+
+#[test]
+fn insert_at_a_position_by_address() {
+    let src = "tags = { a = 1, c = 3 }\nm = {\n  x = 1 # one\n\n  # zed\n  z = 3\n}\n";
+    let mut doc: Document = src.parse().unwrap();
+    let e = |t: &str| Expression::parse(t).unwrap();
+    doc.insert_at("tags[\"b\"]", Position::After("a"), e("2")).unwrap();
+    doc.insert_at("tags[\"0\"]", Position::Start, e("0")).unwrap();
+    doc.insert_at("m[\"y\"]", Position::Before("z"), e("2")).unwrap();
+    doc.insert_at("m[\"w w\"]", Position::Index(0), e("0")).unwrap();
+    doc.insert("tags.d", e("4")).unwrap_err(); // `tags.d` is an attribute `d` of a block `tags`
+    doc.insert("tags[\"d\"]", e("4")).unwrap();
+    doc.insert_at("first", Position::Start, e("true")).unwrap();
+    assert_eq!(
+        doc.to_string(),
+        "first = true\ntags  = { \"0\" = 0, a = 1, b = 2, c = 3, d = 4 }\nm = {\n  \"w w\" = 0\n  x     = 1 # one\n\n  y = 2\n  # zed\n  z = 3\n}\n"
+    );
+    // An insert: never over what is there; a list element is `insert`'s.
+    assert!(matches!(
+        doc.insert_at("tags[\"a\"]", Position::End, e("9")),
+        Err(EditError::Expr(ExprError::DuplicateKey(_)))
+    ));
+    assert!(matches!(doc.insert_at("first", Position::End, e("9")), Err(EditError::Expr(ExprError::DuplicateKey(_)))));
+    assert!(doc.insert_at("tags[0]", Position::End, e("9")).is_err());
+    assert!(matches!(doc.insert_at("nope[\"k\"]", Position::End, e("9")), Err(EditError::NotFound(_))));
+    // The JSON syntax adds a property at the end only.
+    let (mut j, _) = AnyDocument::parse("{\"tags\": {\"a\": 1}}\n", "x.tf.json");
+    j.insert_at("tags[\"b\"]", Position::End, e("2")).unwrap();
+    assert!(matches!(j.insert_at("tags[\"c\"]", Position::Before("a"), e("3")), Err(EditError::Unsupported(_))));
+    assert!(j.insert_at("tags[\"b\"]", Position::End, e("3")).is_err());
+    assert_eq!(j.get("tags[\"b\"]").as_deref(), Some("2"));
+}
