@@ -160,3 +160,12 @@ test("addresses reach the parts of structured expressions", () => {
   );
   assert.throws(() => d.set('x["a"', 1), HCLError);
 });
+
+test("a template's literal text is set by address, escaped", () => {
+  const d = new Document('greeting = "Hello, ${var.name}!"\n');
+  assert.equal(d.get("greeting#part[0]"), '"Hello, "');
+  d.set("greeting#part[0]", 'Say "${hi}", ');
+  d.set("greeting#part[2]", "\n");
+  assert.equal(d.toString(), 'greeting = "Say \\"$${hi}\\", ${var.name}\\n"\n');
+  assert.throws(() => d.set("greeting#part[0]", 5), HCLError);
+});

@@ -154,3 +154,13 @@ def test_addresses_reach_the_parts_of_structured_expressions():
     assert "at column 3: expected a part name after `#`" in str(info.value)
     with pytest.raises(hclkit.HCLError):
         doc.set('x["a"', 1)
+
+
+def test_template_literal_text_set_by_address():
+    doc = hclkit.Document('greeting = "Hello, ${var.name}!"\n')
+    assert doc.get("greeting#part[0]") == '"Hello, "'
+    doc.set("greeting#part[0]", 'Say "${hi}", ')
+    doc.set("greeting#part[2]", "\n")
+    assert str(doc) == 'greeting = "Say \\"$${hi}\\", ${var.name}\\n"\n'
+    with pytest.raises(hclkit.HCLError):
+        doc.set("greeting#part[0]", 5)

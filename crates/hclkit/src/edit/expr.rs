@@ -44,7 +44,10 @@ pub enum Step {
     /// A traversal's step after the root, from 0: an attribute's name (`x` of `var.x`) or an
     /// index's key (`0` of `var.x[0]`).
     Traversal(usize),
-    /// A template's part, from 0 (literal text counts): an interpolation's expression.
+    /// A template's part, from 0: an interpolation's expression, or a run of literal text
+    /// (one part however it is written: escapes and a heredoc's lines do not split it), which
+    /// [`Expression::get`] reads as a quoted string of the text and [`Expression::set`] sets
+    /// from a string with no interpolation, escaped for the template (quoted or heredoc).
     TemplatePart(usize),
     /// A `for` expression's collection.
     Collection,
@@ -75,6 +78,9 @@ pub enum ExprError {
     NoSuchPart(String, String),
     /// The edit would not leave a valid expression (the text it would be).
     Invalid(String),
+    /// A template's literal part is set from a string with no interpolation (what it was
+    /// given).
+    NotText(String),
 }
 
 impl std::fmt::Display for ExprError {
@@ -90,6 +96,9 @@ impl std::fmt::Display for ExprError {
             ExprError::DuplicateKey(k) => write!(f, "the object has a key {k:?} already"),
             ExprError::NoSuchPart(step, e) => write!(f, "no part {step} in {e}"),
             ExprError::Invalid(t) => write!(f, "the edit would give an invalid expression: {t}"),
+            ExprError::NotText(t) => {
+                write!(f, "a template's literal text is set from a string with no interpolation, not {t}")
+            }
         }
     }
 }
@@ -159,9 +168,22 @@ impl Expression {
         &self.text
     }
 
-    /// The sub-expression at `path` (object keys, tuple indexes).
+    /// The sub-expression at `path` (object keys, tuple indexes, parts); a template's literal
+    /// part ([`Step::TemplatePart`]) as a quoted string of its text.
+    ///
+    /// ```
+    /// use hclkit::edit::{Expression, Step};
+    ///
+    /// let e = Expression::parse("\"Hello, ${name}!\\n\"").unwrap();
+    /// assert_eq!(e.get(&[Step::TemplatePart(1)]).unwrap().as_str(), "name");
+    /// assert_eq!(e.get(&[Step::TemplatePart(2)]).unwrap().as_str(), "\"!\\n\"");
+    /// ```
     pub fn get(&self, path: &[Step]) -> Option<Expression> {
-        let span = self.locate(path).ok()?.value;
+        let found = self.locate(path).ok()?;
+        if let Some((value, _)) = found.literal {
+            return Some(Expression { text: crate::write::quoted(&value).into() });
+        }
+        let span = found.value;
         Some(Expression { text: self.text.slice(span.start as usize..span.end as usize) })
     }
 
@@ -183,6 +205,7 @@ impl Expression {
     /// ```
     pub fn set(&mut self, path: &[Step], value: &Expression) -> Result<(), ExprError> {
         match self.locate(path) {
+            Ok(found) if found.literal.is_some() => self.set_literal(path, &found, value),
             Ok(found) => match path.last() {
                 None | Some(Step::Key(_) | Step::Index(_)) => {
                     self.splice(found.value, &value.text);
@@ -251,6 +274,69 @@ impl Expression {
             return Err(ExprError::Invalid(bad));
         }
         Ok(())
+    }
+
+    /// Sets the template's literal part that `found` is (at `path`) to the text of `value`, a
+    /// string with no interpolation (`"text"`, a heredoc): escaped for the template it is in
+    /// (in a quoted template `\n`, `\"`, `\\`; in both `$${` and `%%{`). The template must
+    /// read back the same but for that part's text, else the expression is left as it was
+    /// (a `$` written just before an interpolation, a heredoc's delimiter as a line, a line
+    /// that changes a `<<-` heredoc's indentation).
+    fn set_literal(&mut self, path: &[Step], found: &Found, value: &Expression) -> Result<(), ExprError> {
+        let Some((_, heredoc)) = found.literal else { return Err(ExprError::NotText(value.to_string())) };
+        // With a newline after it: a heredoc's closing line ends with one.
+        let text =
+            literal_string(&format!("{}\n", value.as_str())).ok_or_else(|| ExprError::NotText(value.to_string()))?;
+        let parent = &path[..path.len() - 1];
+        let before_parts = self.literal_parts(parent);
+        let mut written = String::with_capacity(text.len());
+        if heredoc {
+            crate::write::push_heredoc_text(&mut written, &text);
+        } else {
+            crate::write::push_escaped(&mut written, &text, true);
+        }
+        let old = self.text.clone();
+        self.splice(found.value, &written);
+        let after_parts = self.literal_parts(parent);
+        let same = match (before_parts, after_parts) {
+            (Some(b), Some(a)) if a.len() == b.len() => {
+                let i = match path.last() {
+                    Some(Step::TemplatePart(i)) => *i,
+                    _ => usize::MAX,
+                };
+                a.iter()
+                    .zip(&b)
+                    .enumerate()
+                    .all(|(k, (x, y))| if k == i { x.as_deref() == Some(&*text) } else { x == y })
+            }
+            _ => false,
+        };
+        if !same {
+            let bad = self.text.to_string();
+            self.text = old;
+            return Err(ExprError::Invalid(bad));
+        }
+        Ok(())
+    }
+
+    /// The parts of the template at `path`: each literal part's value (`None` for the others).
+    fn literal_parts(&self, path: &[Step]) -> Option<Vec<Option<String>>> {
+        let template = self.get(path)?;
+        // With a newline after it: a heredoc's closing line ends with one.
+        let src = format!("{}\n", template.as_str());
+        let (file, diags) = parse_expression(src.as_bytes(), "expression").into_parts();
+        if diags.has_errors() {
+            return None;
+        }
+        let Expr::Template(t) = unparen(file.expr()) else { return None };
+        let parts = super::node::template_parts(&src, t)
+            .into_iter()
+            .map(|p| match p {
+                super::node::Part::Literal { value, .. } => Some(value),
+                _ => None,
+            })
+            .collect();
+        Some(parts)
     }
 
     /// Inserts `value` into the tuple or the call's arguments that `path` minus its last step
@@ -643,9 +729,12 @@ impl Expression {
     }
 
     fn locate(&self, path: &[Step]) -> Result<Found, ExprError> {
-        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        // With a newline after it: a heredoc's closing line ends with one (spans past the
+        // text are cut back to it below).
+        let src = format!("{}\n", self.text);
+        let file = parse_expression(src.as_bytes(), "expression").into_value();
         let mut e = file.expr();
-        let mut found = Found { value: e.span(), item: e.span(), name: false, key: None };
+        let mut found = Found { value: e.span(), item: e.span(), name: false, key: None, literal: None };
         for (n, step) in path.iter().enumerate() {
             let cur = e;
             e = unparen(e);
@@ -653,47 +742,63 @@ impl Expression {
                 (Step::Key(k), Expr::Object(o)) => {
                     let item = o
                         .items()
-                        .find(|i| key_text(&self.text, i.key.span()).as_deref() == Some(k.as_str()))
+                        .find(|i| key_text(&src, i.key.span()).as_deref() == Some(k.as_str()))
                         .ok_or_else(|| ExprError::NoSuchKey(k.clone()))?;
                     found = Found {
                         value: item.value.span(),
                         item: item.key.span().to(item.value.span()),
                         name: false,
                         key: Some(item.key.span()),
+                        literal: None,
                     };
                     e = item.value;
                 }
                 (Step::Index(i), Expr::Tuple(t)) => {
                     let el = t.exprs().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
-                    found = Found { value: el.span(), item: el.span(), name: false, key: None };
+                    found = Found { value: el.span(), item: el.span(), name: false, key: None, literal: None };
                     e = el;
                 }
                 (Step::Index(i), Expr::FunctionCall(c)) => {
                     let arg = c.args().nth(*i).ok_or(ExprError::NoSuchElement(*i))?;
-                    found = Found { value: arg.span(), item: arg.span(), name: false, key: None };
+                    found = Found { value: arg.span(), item: arg.span(), name: false, key: None, literal: None };
                     e = arg;
                 }
                 (Step::Key(_) | Step::Index(_), other) => {
                     let s = other.span();
-                    return Err(ExprError::NotAContainer(self.text[s.start as usize..s.end as usize].to_owned()));
+                    return Err(ExprError::NotAContainer(src[s.start as usize..s.end as usize].to_owned()));
                 }
-                (_, _) => match super::node::part(&self.text, cur, step)? {
+                (_, _) => match super::node::part(&src, cur, step)? {
                     super::node::Target::Expr(x) => {
-                        found = Found { value: x.span(), item: x.span(), name: false, key: None };
+                        found = Found { value: x.span(), item: x.span(), name: false, key: None, literal: None };
                         e = x;
+                    }
+                    super::node::Target::Literal { span, value, heredoc } => {
+                        // Literal text: no step goes further.
+                        if n + 1 < path.len() {
+                            return Err(ExprError::NotAContainer(
+                                src[span.start as usize..span.end as usize].to_owned(),
+                            ));
+                        }
+                        found =
+                            Found { value: span, item: span, name: false, key: None, literal: Some((value, heredoc)) };
                     }
                     super::node::Target::Text(span) => {
                         // A name or a legacy index: no step goes further.
                         if n + 1 < path.len() {
                             return Err(ExprError::NotAContainer(
-                                self.text[span.start as usize..span.end as usize].to_owned(),
+                                src[span.start as usize..span.end as usize].to_owned(),
                             ));
                         }
-                        found = Found { value: span, item: span, name: true, key: None };
+                        found = Found { value: span, item: span, name: true, key: None, literal: None };
                     }
                 },
             }
         }
+        let end = u32::try_from(self.text.len()).unwrap_or(u32::MAX);
+        let cut = |sp: Span| Span::new(sp.start.min(end), sp.end.min(end));
+        found.value = cut(found.value);
+        found.item = cut(found.item);
+        found.key = found.key.map(cut);
         Ok(found)
     }
 
@@ -714,6 +819,9 @@ struct Found {
     name: bool,
     /// An object item's key.
     key: Option<Span>,
+    /// The place is a template's literal part: its value, and whether the template is a
+    /// heredoc.
+    literal: Option<(String, bool)>,
 }
 
 fn key_text(src: &str, span: Span) -> Option<String> {

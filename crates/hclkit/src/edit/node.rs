@@ -2,7 +2,7 @@
 //! ([`Step::Root`], [`Step::Left`], ...): the parser's tree of the expression's text, each part
 //! a range of that text.
 
-use crate::syntax::native::ast::{Expr, Traverser};
+use crate::syntax::native::ast::{Expr, LiteralValue, Traverser};
 use crate::syntax::native::parse_expression;
 use crate::Span;
 
@@ -87,7 +87,8 @@ pub enum Node {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TemplatePart {
-    /// Literal text, as written (escapes not decoded).
+    /// A run of literal text, as written (escapes not decoded; one part however the parser
+    /// splits it).
     Literal(String),
     /// `${ expression }`: the expression.
     Interpolation(Expression),
@@ -121,6 +122,13 @@ pub enum TraversalStep {
 pub(crate) enum Target<'a> {
     Expr(Expr<'a>),
     Text(Span),
+    /// A template's literal part: its text as written, its value, and whether the template
+    /// is a heredoc (else a quoted template).
+    Literal {
+        span: Span,
+        value: String,
+        heredoc: bool,
+    },
 }
 
 /// The part of `e` that `step` names (a step of the newer kinds: not a key or an index).
@@ -152,11 +160,12 @@ pub(crate) fn part<'a>(src: &str, e: Expr<'a>, step: &Step) -> Result<Target<'a>
         }
         (Step::TemplatePart(i), Expr::TemplateWrap(w)) if *i == 0 => t(w.wrapped()),
         (Step::TemplatePart(i), Expr::Template(tp)) => {
-            let p = tp.parts().nth(*i).ok_or_else(not)?;
-            if !is_interpolation(src, p.span()) {
-                return Err(not());
+            let heredoc = src[tp.span().start as usize..].starts_with("<<");
+            match template_parts(src, tp).into_iter().nth(*i).ok_or_else(not)? {
+                Part::Interpolation(p) => t(p),
+                Part::Literal { span, value } => Target::Literal { span, value, heredoc },
+                Part::Directive(_) => return Err(not()),
             }
-            t(p)
         }
         _ => return Err(not()),
     })
@@ -202,10 +211,54 @@ fn step_target(s: Option<Traverser<'_>>) -> Option<Target<'_>> {
     }
 }
 
-/// Whether the template part at `span` is an interpolation's expression (`${` before it).
+/// Whether the template part at `span` is an interpolation's expression (`${` before it, not
+/// the escape `$${`).
 fn is_interpolation(src: &str, span: Span) -> bool {
     let before = src[..span.start as usize].trim_end_matches([' ', '\t', '\r', '\n']);
-    before.ends_with("${") || before.ends_with("${~")
+    let open = before.strip_suffix("${~").or_else(|| before.strip_suffix("${"));
+    open.is_some_and(|b| !b.ends_with('$'))
+}
+
+/// A template's part as an edit counts them ([`Step::TemplatePart`]).
+pub(crate) enum Part<'a> {
+    /// A run of literal text (the parser splits it at `$${`, `%%{`, `$` and `%`): its span and
+    /// its value.
+    Literal { span: Span, value: String },
+    /// `${ expression }`: the expression.
+    Interpolation(Expr<'a>),
+    /// A directive's node (`%{ if }`, `%{ for }`).
+    Directive(Expr<'a>),
+}
+
+/// The parts of a template: literal text (each run of it one part), interpolations and
+/// directives, in order.
+pub(crate) fn template_parts<'a>(src: &str, tp: crate::syntax::native::ast::TemplateExpr<'a>) -> Vec<Part<'a>> {
+    let mut out: Vec<Part<'a>> = Vec::new();
+    for p in tp.parts() {
+        if is_interpolation(src, p.span()) {
+            out.push(Part::Interpolation(p));
+            continue;
+        }
+        let Expr::Literal(l) = p else {
+            out.push(Part::Directive(p));
+            continue;
+        };
+        let text = match l.value() {
+            LiteralValue::String(v) => v.into_owned(),
+            _ => {
+                out.push(Part::Directive(p));
+                continue;
+            }
+        };
+        match out.last_mut() {
+            Some(Part::Literal { span, value }) if span.end == p.span().start => {
+                span.end = p.span().end;
+                value.push_str(&text);
+            }
+            _ => out.push(Part::Literal { span: p.span(), value: text }),
+        }
+    }
+    out
 }
 
 /// Whether `value` written in the place `step` names needs parentheses to keep its meaning
@@ -249,16 +302,20 @@ impl Expression {
         match file.expr() {
             Expr::Literal(_) | Expr::AnonSymbol(_) => Node::Literal,
             Expr::Template(t) => Node::Template(
-                t.parts()
-                    .map(|p| {
-                        let s = p.span();
-                        let text = &src[s.start as usize..s.end as usize];
-                        if is_interpolation(src, s) {
-                            TemplatePart::Interpolation(sub(s))
-                        } else if matches!(p, Expr::Literal(_) | Expr::Template(_)) {
-                            TemplatePart::Literal(text.to_owned())
-                        } else {
-                            TemplatePart::Directive(text.to_owned())
+                template_parts(src, t)
+                    .into_iter()
+                    .map(|p| match p {
+                        Part::Interpolation(e) => TemplatePart::Interpolation(sub(e.span())),
+                        Part::Literal { span, .. } => {
+                            TemplatePart::Literal(src[span.start as usize..span.end as usize].to_owned())
+                        }
+                        Part::Directive(e) => {
+                            let text = src[e.span().start as usize..e.span().end as usize].to_owned();
+                            if matches!(e, Expr::Template(_)) {
+                                TemplatePart::Literal(text)
+                            } else {
+                                TemplatePart::Directive(text)
+                            }
                         }
                     })
                     .collect(),
@@ -316,7 +373,7 @@ impl Expression {
 
     fn target(&self, t: &Target<'_>) -> Expression {
         match t {
-            Target::Text(s) => self.sub(*s),
+            Target::Text(s) | Target::Literal { span: s, .. } => self.sub(*s),
             Target::Expr(e) => self.sub(e.span()),
         }
     }

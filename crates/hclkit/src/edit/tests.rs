@@ -400,7 +400,11 @@ fn template_parts_and_for() {
     e.set(&[TemplatePart(2), Root], &ex("local")).unwrap();
     e.set(&[TemplatePart(0)], &ex("upper(var.name)")).unwrap();
     assert_eq!(e.as_str(), "\"${upper(var.name)}-${local.env}.example.com\"");
-    assert!(e.get(&[TemplatePart(1)]).is_none());
+    // A literal part reads as a quoted string of its text, and is set from one.
+    assert_eq!(e.get(&[TemplatePart(1)]), Some(ex("\"-\"")));
+    e.set(&[TemplatePart(1)], &ex("\"_\"")).unwrap();
+    assert_eq!(e.as_str(), "\"${upper(var.name)}_${local.env}.example.com\"");
+    assert!(e.get(&[TemplatePart(1), Root]).is_none());
     let mut e = ex("{ for k, v in var.m : k => upper(v) if v != \"\" }");
     let Node::For { key_var, value_var, object, .. } = e.node() else { panic!() };
     assert_eq!((key_var.as_deref(), value_var.as_str(), object), (Some("k"), "v", true));
@@ -505,4 +509,34 @@ fn addresses_reach_structured_parts() {
     let r = d.subject.unwrap();
     assert_eq!((r.start.column, r.end.column), (14, 14));
     assert_eq!(doc.get("locals.x#part"), None);
+}
+
+#[test]
+fn template_literal_parts_set_by_path() {
+    let src = "a = \"Hello, ${name}!\"\nb = <<EOT\nhi ${x}\nbye\nEOT\nc = \"plain\"\n";
+    let mut doc: Document = src.parse().unwrap();
+    let s = |t: &str| Expression::parse(t).unwrap();
+    // Read as a quoted string of the text.
+    assert_eq!(doc.get("a#part[0]").unwrap().as_str(), "\"Hello, \"");
+    // Literal text is one part however the parser splits it (at `$${`, `$`, a heredoc's lines).
+    assert_eq!(doc.get("b#part[2]").unwrap().as_str(), "\"\\nbye\\n\"");
+    assert_eq!(doc.get("c#part[0]").unwrap().as_str(), "\"plain\"");
+    // Set: escaped for a quoted template, `${` and `%{` doubled in both kinds.
+    doc.set("a#part[0]", s(r#""Say \"$${hi}\"\n%%{x} $ \\ ""#)).unwrap();
+    doc.set("b#part[0]", s(r#""a \"quote\" $${b} ""#)).unwrap();
+    doc.set("b#part[2]", s("<<X\n\nlast\nX")).unwrap();
+    doc.set("c#part[0]", s("\"tab\\there\"")).unwrap();
+    assert_eq!(
+        doc.to_string(),
+        "a = \"Say \\\"$${hi}\\\"\\n%%{x} $ \\\\ ${name}!\"\nb = <<EOT\na \"quote\" $${b} ${x}\nlast\nEOT\nc = \"tab\\there\"\n"
+    );
+    assert_eq!(doc.get("a#part[0]").unwrap().as_str(), r#""Say \"$${hi}\"\n%%{x} $ \\ ""#);
+    // What would not read back the same is refused and leaves the expression as it was.
+    let before = doc.to_string();
+    assert!(doc.set("a#part[0]", s("\"ends with $\"")).is_err(), "a $ before ${{ reads as an escape");
+    assert!(doc.set("b#part[2]", s("\"\\nEOT\\n\"")).is_err(), "the delimiter as a line");
+    assert!(doc.set("a#part[0]", s("var.x")).is_err(), "not a string");
+    assert!(doc.set("a#part[0]", s("\"${var.x}\"")).is_err(), "not a constant string");
+    assert!(doc.set("a#part[0]#root", s("\"x\"")).is_err());
+    assert_eq!(doc.to_string(), before);
 }

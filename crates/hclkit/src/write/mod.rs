@@ -219,6 +219,13 @@ pub fn heredoc(text: &str) -> Option<String> {
     out.push_str("<<");
     out.push_str(&delim);
     out.push('\n');
+    push_heredoc_text(&mut out, text);
+    out.push_str(&delim);
+    Some(out)
+}
+
+/// Appends `text` as a heredoc's literal text: as it is, but `${` and `%{` doubled.
+pub(crate) fn push_heredoc_text(out: &mut String, text: &str) {
     let mut rest = text;
     while let Some(i) = rest.find(['$', '%']) {
         out.push_str(&rest[..=i]);
@@ -228,8 +235,6 @@ pub fn heredoc(text: &str) -> Option<String> {
         rest = &rest[i + 1..];
     }
     out.push_str(rest);
-    out.push_str(&delim);
-    Some(out)
 }
 
 /// A serde value as expression text, in serde's style ([`Style::Serde`]): what

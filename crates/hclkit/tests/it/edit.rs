@@ -170,9 +170,15 @@ fn run(doc: &mut Document, ids: &mut Vec<Option<usize>>, op: &Op) -> Option<Vec<
             let path: Vec<Step> = path.iter().map(|&b| step(b)).collect();
             let _ = expr.node();
             let Some(old) = expr.get(&path) else { return Some(Vec::new()) };
-            // A name stays a name; anything else may become any expression.
-            let value =
-                if old.as_str().chars().all(|c| c.is_alphanumeric() || c == '_') { "renamed" } else { "(var.x)" };
+            // A name stays a name; a string (a template's literal text too) becomes a string
+            // that needs escapes; anything else may become any expression.
+            let value = if old.as_str().chars().all(|c| c.is_alphanumeric() || c == '_') {
+                "renamed"
+            } else if old.as_str().starts_with('"') {
+                r#""q\"$${x}%%{y}\\ $ z""#
+            } else {
+                "(var.x)"
+            };
             // Half the time by address (its canonical text), which must reach the same part.
             if i % 2 == 0 {
                 let address = Address { parts: vec![name], path }.to_string();
