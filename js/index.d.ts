@@ -298,8 +298,19 @@ declare const hclkit: {
   version: string;
   HCLError: typeof HCLError;
   Document: typeof Document;
+  Expression: typeof Expression;
 };
 export default hclkit;
+
+/** An HCL expression as source text, checked when it is made (throws an HCLError if it does
+ * not parse): `doc.set("ami", new Expression("var.ami"))` writes `var.ami`, where the string
+ * `"var.ami"` would be written quoted. */
+export class Expression {
+  constructor(text: string);
+  /** The expression's source text (trimmed). */
+  readonly text: string;
+  toString(): string;
+}
 
 /** A native-syntax file open for editing, with the library's addresses (`resource.aws_instance.web.ami`,
  * object keys and list indexes too, and the parts of structured expressions after a `#`:
@@ -311,8 +322,8 @@ export class Document {
   constructor(text: string, options?: { filename?: string });
   /** The source text of the attribute (or key, or element, or part) at `address`. */
   get(address: string): string | undefined;
-  /** Sets it to a JavaScript value written as HCL (or, with `expression: true`, to HCL source
-   * text); whether it existed. */
+  /** Sets it to a JavaScript value written as HCL, an `Expression` as it is (or, with
+   * `expression: true`, a string of HCL source text); whether it existed. */
   set(address: string, value: unknown, options?: { expression?: boolean }): boolean;
   /** Inserts a value into the list or call arguments at `address`, which ends with the index
    * the value takes (`ports[0]` inserts first; one past the end appends); the value as for

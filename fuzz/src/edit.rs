@@ -30,8 +30,8 @@ pub fn run(data: &[u8]) {
                 }
             }
             2 => {
-                if doc.body().items()[i].as_block().is_some() {
-                    doc.body_at_mut(&[i]).set_attribute(&format!("f{k}"), Expression::raw("3"));
+                if let Some(body) = doc.body_at_mut(&[i]) {
+                    body.set_attribute(&format!("f{k}"), Expression::raw("3"));
                 }
             }
             3 => doc.body_mut().sort_attributes(),

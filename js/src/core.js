@@ -361,11 +361,15 @@ class Document {
     return this._query((d) => d.get(a));
   }
 
-  /** Sets the attribute at `address` to `value` (a JavaScript value written as HCL; with
-   * `{ expression: true }`, `value` is HCL source text). Whether the attribute existed. */
+  /** Sets the attribute at `address` to `value` (a JavaScript value written as HCL; an
+   * `Expression` written as it is, or with `{ expression: true }` a string of HCL source
+   * text). Whether the attribute existed. */
   set(address, value, opts) {
     const a = text(address, "address");
     const o = options(opts);
+    if (value instanceof Expression) {
+      return JSON.parse(this._call((d) => d.set(a, value.text, "")));
+    }
     if (o.expression === true) {
       const src = text(value, "value");
       return JSON.parse(this._call((d) => d.set(a, src, "")));
@@ -381,8 +385,9 @@ class Document {
   insert(address, value, opts) {
     const a = text(address, "address");
     const o = options(opts);
-    const src = o.expression === true ? text(value, "value") : "";
-    const t = o.expression === true ? "" : tagged({ v: value }).slice(5, -1);
+    const isExpr = value instanceof Expression;
+    const src = isExpr ? value.text : o.expression === true ? text(value, "value") : "";
+    const t = isExpr || o.expression === true ? "" : tagged({ v: value }).slice(5, -1);
     const given = ["before", "after", "index"].filter((k) => o[k] !== undefined);
     if (given.length > 1) throw invalid("insert takes one of the options before, after and index");
     if (given.length === 0) {
@@ -455,6 +460,24 @@ class Document {
   free() {
     if (this._inner !== null && this._glue === current) this._inner.free();
     this._inner = null;
+  }
+}
+
+/** An HCL expression as source text, checked when it is made (an HCLError if it does not
+ * parse): what `Document#set` and `Document#insert` write as it is
+ * (`doc.set("ami", new Expression("var.ami"))`), where a string would be written as a
+ * quoted string. */
+class Expression {
+  constructor(source) {
+    const src = text(source, "text");
+    /** The expression's source text (trimmed). */
+    this.text = JSON.parse(call((w) => w.expression(src)));
+    Object.freeze(this);
+  }
+
+  /** The source text. */
+  toString() {
+    return this.text;
   }
 }
 

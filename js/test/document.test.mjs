@@ -2,7 +2,7 @@
 // behaviour as Rust's and Python's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import hclkit, { Document, HCLError } from "hclkit";
+import hclkit, { Document, Expression, HCLError } from "hclkit";
 
 const src = `# The web server.
 resource "aws_instance" "web" {
@@ -64,6 +64,23 @@ test("edits count columns in UTF-16 code units", () => {
   // The column (from 1) is the JavaScript string index on its line, plus one.
   const line = text.split("\n")[1];
   assert.equal(line[edits[1].range.start.column - 1], "3");
+});
+
+test("an Expression is written as it is, a string as a string", () => {
+  const e = new Expression(" var.ami \n");
+  assert.equal(e.text, "var.ami");
+  assert.equal(String(e), "var.ami");
+  assert.ok(Object.isFrozen(e));
+  assert.throws(() => new Expression("1 +"), HCLError);
+  assert.equal(hclkit.Expression, Expression);
+  const d = new Document('ami = "x"\nports = [80]\n');
+  assert.equal(d.set("ami", new Expression("var.ami")), true);
+  d.insert("ports[1]", new Expression("var.port"));
+  d.set("name", "var.name");
+  assert.equal(d.toString(), 'ami   = var.ami\nports = [80, var.port]\nname  = "var.name"\n');
+  const j = new Document('{"ami": "x"}', { filename: "main.tf.json" });
+  j.set("ami", new Expression("var.ami"));
+  assert.equal(j.toString(), '{"ami": "${var.ami}"}');
 });
 
 test("insert into a list or a call's arguments at a position", () => {

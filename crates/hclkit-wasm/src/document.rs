@@ -244,6 +244,25 @@ enum Value {
     Data(hclkit_value::Value),
 }
 
+/// `Expression`: `expression` checked as a native-syntax expression, its text (trimmed) as a
+/// JSON string, or a failure.
+///
+/// ```
+/// assert_eq!(hclkit_wasm::document::expression(" var.a \n"), r#" "var.a""#);
+/// assert!(hclkit_wasm::document::expression("1 +").starts_with('!'));
+/// ```
+#[wasm_bindgen]
+pub fn expression(text: &str) -> String {
+    match Expression::parse(text) {
+        Ok(e) => {
+            let mut out = String::from(" ");
+            write_string(&mut out, e.as_str(), Escape::Plain);
+            out
+        }
+        Err(d) => fail(&diags::message("parse expression", &d), &d, &("<expression>", text.as_bytes())),
+    }
+}
+
 /// The expression of source text `expression` when `tagged` is empty, else the value of the
 /// tagged JSON `tagged`; a failure (the crate's protocol) otherwise.
 fn value_of(expression: &str, tagged: &str) -> Result<Value, String> {

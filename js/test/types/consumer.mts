@@ -1,6 +1,6 @@
 // Compiled (not run) by `npm run typecheck` (tsc, noEmit): a consumer of the package's types,
 // through its own name as a user's project imports it.
-import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, inspect, init, version, HCLError, Document } from "hclkit";
+import hclkit, { parse, getReferencesInExpression, format, check, evaluate, decode, convert, toJSON, toNative, inspect, init, version, HCLError, Document, Expression } from "hclkit";
 import type { Diagnostic, Reference, Value, Range, ModuleInfo, ModuleGraph, BodyRanges, SourceRange } from "hclkit";
 
 await init();
@@ -30,6 +30,9 @@ const doc2 = new Document("a = 1\n", { filename: "a.tf" });
 const existed: boolean = doc2.set("a", 2) && doc2.remove("b");
 const inserted: void = doc2.insert("a[0]", "var.x", { expression: true });
 const renamed: void = doc2.rename("a", "b");
+const expr: Expression = new hclkit.Expression("var.x");
+const exprText: string = expr.text + String(new Expression("1"));
+const setExpr: boolean = doc2.set("c", expr);
 const trailing: string | undefined = doc2.trailingComment("b");
 doc2.setTrailingComment("b", null);
 const edits: { range: Range; text: string }[] = doc2.edits();
@@ -39,4 +42,4 @@ const required: boolean = m.variables["a"].required && inspect(new Map([["a.tf",
 const g: ModuleGraph = hclkit.inspect.graph('locals {\n  a = 1\n}\n', { filename: "main.tf" });
 const md: string = inspect.markdown("");
 const firstUnused: string | undefined = g.unused[0] ?? g.symbols[0]?.depends_on[0];
-export const used = [inserted, renamed, trailing, valueRange.start.column, definition, m, required, md, firstUnused, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];
+export const used = [inserted, renamed, exprText, setExpr, trailing, valueRange.start.column, definition, m, required, md, firstUnused, existed, edits, got, doc2.toString(), doc, start, range.start.line, text, severity, v, d, j, s];
