@@ -295,17 +295,21 @@ impl Document {
             return Err(EditError::NotFound(address.to_owned()));
         }
         let (name, blocks) = a.parts.split_last().ok_or_else(|| EditError::NotFound(address.to_owned()))?;
-        let body = if blocks.is_empty() {
-            &mut self.body
-        } else {
-            let p = address::find_blocks(&self.body, blocks)
-                .into_iter()
-                .next()
-                .ok_or_else(|| EditError::NotFound(address.to_owned()))?;
-            body_at_mut(&mut self.body, &p)
-        };
-        body.insert(Position::End, Item::attribute(name, value));
+        self.body_for_new_attribute(address, blocks)?.insert(Position::End, Item::attribute(name, value));
         Ok(false)
+    }
+
+    /// The body a new attribute at `address` goes in: the top level, or the first block
+    /// that its dotted parts but the last (`blocks`) name.
+    fn body_for_new_attribute(&mut self, address: &str, blocks: &[String]) -> Result<&mut Body, EditError> {
+        if blocks.is_empty() {
+            return Ok(&mut self.body);
+        }
+        let p = address::find_blocks(&self.body, blocks)
+            .into_iter()
+            .next()
+            .ok_or_else(|| EditError::NotFound(address.to_owned()))?;
+        Ok(body_at_mut(&mut self.body, &p))
     }
 
     /// Renames what `address` names: an attribute (keeping its value and comments; an
@@ -399,16 +403,7 @@ impl Document {
                 return Err(EditError::Expr(ExprError::DuplicateKey(name.clone())));
             }
             node::name(name).map_err(EditError::Expr)?;
-            let body = if blocks.is_empty() {
-                &mut self.body
-            } else {
-                let p = address::find_blocks(&self.body, blocks)
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| EditError::NotFound(address.to_owned()))?;
-                body_at_mut(&mut self.body, &p)
-            };
-            body.insert(position, Item::attribute(name, value));
+            self.body_for_new_attribute(address, blocks)?.insert(position, Item::attribute(name, value));
             return Ok(());
         };
         let Step::Key(key) = last else {
