@@ -42,7 +42,8 @@ Flags: -f FILE (standard input otherwise), -u (update the file in place), --with
 --before KEY / --after KEY (where attribute set adds a missing object key, as in
 attribute set 'locals.tags[\"Team\"]' '\"core\"' --before Name, and where attribute append adds
 its attribute among the block's; an existing key is set where it is),
--r (with -f DIR: every .tf, .hcl, .tfvars and .nomad file under DIR, as tfupdate -r; a
+-r (with -f DIR: every .tf, .hcl, .tfvars and .nomad file under DIR, as tfupdate -r, and for
+the attribute verbs .tf.json, .hcl.json, .tfvars.json, .nomad.json and .pkr.json files too; a
 directory given to -f is walked the same way).
 
 Directories: files that .gitignore or .ignore files ignore, and hidden files and directories,

@@ -1,11 +1,12 @@
-//! `hclkit edit` over a directory: every native-syntax file under it, edited in parallel.
+//! `hclkit edit` over a directory: every native-syntax file under it (and, for the attribute
+//! verbs, every JSON-syntax one: `.tf.json`, `.hcl.json`, ...), edited in parallel.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hclkit::edit::Document;
-use hclkit_cli::walk::{is_native_name, walk};
+use hclkit::edit::{Document, JsonDocument};
+use hclkit_cli::walk::{is_json_name, is_native_name, walk};
 use rayon::prelude::*;
 
 use super::{usage, verbs, Options};
@@ -24,12 +25,16 @@ enum Outcome {
     Usage(String),
 }
 
-/// Edits every native-syntax file under `dir` with the verb of `o`; prints query output as
+/// Edits every native-syntax file under `dir` (and JSON-syntax file, for the attribute verbs
+/// a JSON document has) with the verb of `o`; prints query output as
 /// `FILE: LINE`, lists the files that would change without `-u`, and ends with a summary
 /// line on standard error.
 pub(super) fn run(dir: &str, o: &Options) -> ExitCode {
     let (mut files, mut unreadable) = (Vec::new(), Vec::new());
-    walk(Path::new(dir), false, &is_native_name, &mut files, &mut unreadable);
+    // JSON-syntax files (`.tf.json`, ...) have the attribute verbs only: the others skip them.
+    let json = verbs::json_verb(&o.words);
+    let accept = |name: &str| is_native_name(name) || (json && is_json_name(name));
+    walk(Path::new(dir), false, &accept, &mut files, &mut unreadable);
     let outcomes: Vec<(PathBuf, Outcome)> = files
         .into_par_iter()
         .map(|f| {
@@ -88,14 +93,24 @@ fn edit_file(path: &Path, o: &Options) -> Outcome {
     let Ok(src) = String::from_utf8(bytes) else {
         return Outcome::Failed("not UTF-8 text".to_owned());
     };
-    let (doc, diags) = Document::parse(&src, &path.display().to_string());
-    if diags.has_errors() {
-        return Outcome::Failed(format!("does not parse, left as it is:\n{diags}"));
-    }
-    match verbs::run(doc, o) {
+    let name = path.display().to_string();
+    let json = path.file_name().and_then(|n| n.to_str()).is_some_and(is_json_name);
+    let result = if json {
+        match JsonDocument::parse(&src, &name) {
+            Ok(doc) => verbs::run_json(doc, o),
+            Err(diags) => return Outcome::Failed(format!("does not parse, left as it is:\n{diags}")),
+        }
+    } else {
+        let (doc, diags) = Document::parse(&src, &name);
+        if diags.has_errors() {
+            return Outcome::Failed(format!("does not parse, left as it is:\n{diags}"));
+        }
+        verbs::run(doc, o)
+    };
+    match result {
         Ok(verbs::Output::Text(t)) => Outcome::Printed(t),
         Ok(verbs::Output::File(mut t)) => {
-            if o.format {
+            if o.format && !json {
                 t = hclkit::format::format_str(&t);
             }
             if t == src {

@@ -270,6 +270,12 @@ pub(crate) fn run(mut doc: Document, o: &Options) -> Result<Output, Failure> {
     }
 }
 
+/// Whether the verb in `words` is one [`run_json`] has.
+pub(crate) fn json_verb(words: &[String]) -> bool {
+    let verb: Vec<&str> = words.iter().take(2).map(String::as_str).collect();
+    matches!(verb.as_slice(), ["attribute", "get" | "set" | "rm" | "append"])
+}
+
 /// The verbs on a JSON-syntax file (`.tf.json`, `.hcl.json`): `attribute get|set|rm|append`
 /// with the same addresses; a value is native-syntax text, written as JSON
 /// ([`JsonDocument::set_expression`]).

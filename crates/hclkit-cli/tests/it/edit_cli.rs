@@ -82,23 +82,29 @@ fn updates_in_place() {
 /// A tree for `-r`: two files to edit (one nested), one already right, one that does not
 /// parse, one hidden, one ignored, one not HCL.
 fn tree(name: &str) -> std::path::PathBuf {
+    fresh_dir(
+        name,
+        &[
+            ("main.tf", "# keep\na   = 1 # one\nbbb = 2\n"),
+            ("mod/sub/vars.tf", "a = 1\n\nlocals {\n  x = 1\n}\n"),
+            ("mod/done.tf", "a = 2\n"),
+            ("mod/broken.tf", "a = 1\nb = [\n"),
+            (".hidden/h.tf", "a = 1\n"),
+            ("ignored/i.tf", "a = 1\n"),
+            ("notes.txt", "a = 1\n"),
+            (".ignore", "ignored/\n"),
+        ],
+    )
+}
+
+/// A new directory under the target's temporary one holding these files.
+fn fresh_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&d);
-    for sub in ["mod/sub", ".hidden", "ignored"] {
-        std::fs::create_dir_all(d.join(sub)).unwrap();
-    }
-    let files = [
-        ("main.tf", "# keep\na   = 1 # one\nbbb = 2\n"),
-        ("mod/sub/vars.tf", "a = 1\n\nlocals {\n  x = 1\n}\n"),
-        ("mod/done.tf", "a = 2\n"),
-        ("mod/broken.tf", "a = 1\nb = [\n"),
-        (".hidden/h.tf", "a = 1\n"),
-        ("ignored/i.tf", "a = 1\n"),
-        ("notes.txt", "a = 1\n"),
-        (".ignore", "ignored/\n"),
-    ];
     for (f, text) in files {
-        std::fs::write(d.join(f), text).unwrap();
+        let path = d.join(f);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
     d
 }
@@ -241,4 +247,41 @@ fn before_and_after_place_a_new_key_or_attribute() {
     );
     let out = edit(&words(&["attribute", "append", "locals.a", "1", "--before", "b", "--after", "b"]), src);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn directory_walks_take_json_syntax_files_for_the_attribute_verbs() {
+    let d = fresh_dir(
+        "edit_cli_tree_json",
+        &[
+            ("main.tf.json", "{\n  \"a\": 1,\n  \"b\": [1, 2]\n}\n"),
+            ("m/vars.tfvars.json", "{\"a\": 1}"),
+            ("m/broken.tf.json", "{\"a\": "),
+            ("package.json", "{\"a\": 1}\n"),
+            ("x.tf", "a = 1\nblk {}\n"),
+        ],
+    );
+    let read = |f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+    let out = edit(&args(&["attribute", "get", "a", "-r"], &d), "");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(&format!("{}: 1", d.join("main.tf.json").display())), "{stdout}");
+    assert!(stdout.contains(&format!("{}: 1", d.join("m/vars.tfvars.json").display())), "{stdout}");
+    assert!(!stdout.contains("package.json"), "{stdout}");
+    let out = edit(&args(&["attribute", "set", "a", "2", "-u", "-r"], &d), "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("broken.tf.json: does not parse"), "{stderr}");
+    assert!(stderr.contains("4 files under") && stderr.contains("3 changed, 1 failed"), "{stderr}");
+    // The JSON files keep their layout but for the value; other JSON files are not touched.
+    assert_eq!(read("main.tf.json"), "{\n  \"a\": 2,\n  \"b\": [1, 2]\n}\n");
+    assert_eq!(read("m/vars.tfvars.json"), "{\"a\": 2}");
+    assert_eq!(read("m/broken.tf.json"), "{\"a\": ");
+    assert_eq!(read("package.json"), "{\"a\": 1}\n");
+    assert_eq!(read("x.tf"), "a = 2\nblk {}\n");
+    // The block verbs walk the native-syntax files only.
+    let out = edit(&args(&["block", "rm", "blk", "-u", "-r"], &d), "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("1 file under") && stderr.contains("1 changed, 0 failed"), "{stderr}");
+    assert_eq!(read("x.tf"), "a = 2\n");
 }
