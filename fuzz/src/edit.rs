@@ -4,7 +4,7 @@
 //! from the original. `run_json`: the same for `JsonDocument` (an edit leaves JSON that
 //! parses).
 
-use hclkit::edit::{Document, Expression, Item, JsonDocument, Position, Step};
+use hclkit::edit::{Address, Document, Expression, Item, JsonDocument, Position, Step};
 use hclkit_value::json::Node;
 
 /// Runs the `edit` checks on one input (panics on a failed check).
@@ -12,6 +12,17 @@ pub fn run(data: &[u8]) {
     let Ok(src) = std::str::from_utf8(data) else { return };
     let (mut doc, diags) = Document::parse(src, "fuzz.hcl");
     assert_eq!(doc.to_string(), src, "parse-print identity");
+    // The first line as an address: it parses or says where it stopped, prints its canonical
+    // form, which parses back the same, and reads the document without panicking.
+    let line = src.lines().next().unwrap_or_default();
+    match line.parse::<Address>() {
+        Ok(a) => {
+            assert_eq!(a.to_string().parse::<Address>(), Ok(a.clone()), "address round trip");
+            let _ = doc.get(line);
+            let _ = doc.comments(line);
+        }
+        Err(e) => assert!(line.is_char_boundary(e.offset()), "an address error at a character"),
+    }
     // Edits chosen by the input's bytes.
     for (k, &b) in data.iter().take(8).enumerate() {
         let n = doc.body().items().len();
@@ -43,6 +54,8 @@ pub fn run(data: &[u8]) {
                     let path: Vec<Step> = data.iter().skip(k).take(3).map(|&c| step(c)).collect();
                     let _ = e.get(&path);
                     let _ = e.insert(&path, &Expression::raw("0"));
+                    // A string: a template's literal text is set from one, escaped.
+                    let _ = e.clone().set(&path, &Expression::raw("\"t\\\"$${x}%%{y}$\""));
                     if e.set(&path, &Expression::raw("v")).is_ok() {
                         doc.body_mut().set_attribute(&name, e);
                     }
