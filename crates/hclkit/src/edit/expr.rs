@@ -278,10 +278,10 @@ impl Expression {
 
     /// Sets the template's literal part that `found` is (at `path`) to the text of `value`, a
     /// string with no interpolation (`"text"`, a heredoc): escaped for the template it is in
-    /// (in a quoted template `\n`, `\"`, `\\`; in both `$${` and `%%{`). The template must
-    /// read back the same but for that part's text, else the expression is left as it was
-    /// (a `$` written just before an interpolation, a heredoc's delimiter as a line, a line
-    /// that changes a `<<-` heredoc's indentation).
+    /// (in a quoted template `\n`, `\"`, `\\`; in both `$${` and `%%{`; in a `<<-` heredoc
+    /// each new line indented as the part's first line is). The template must read back the
+    /// same but for that part's text, else the expression is left as it was (a `$` written
+    /// just before an interpolation, a heredoc's delimiter as a line).
     fn set_literal(&mut self, path: &[Step], found: &Found, value: &Expression) -> Result<(), ExprError> {
         let Some((_, heredoc)) = found.literal else { return Err(ExprError::NotText(value.to_string())) };
         // With a newline after it: a heredoc's closing line ends with one.
@@ -290,7 +290,29 @@ impl Expression {
         let parent = &path[..path.len() - 1];
         let before_parts = self.literal_parts(parent);
         let mut written = String::with_capacity(text.len());
-        if heredoc {
+        let indented = heredoc && self.get(parent).is_some_and(|t| t.as_str().starts_with("<<-"));
+        if indented {
+            // `<<-` strips the lines' common indentation: the new lines take the indentation
+            // of the line the part starts on.
+            let (start, end) = (found.value.start as usize, found.value.end as usize);
+            let line = self.text[..start].rfind('\n').map_or(0, |k| k + 1);
+            let indent: String = self.text[line..].chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+            // What follows the part's last newline (the next line's indentation) stays.
+            let raw = &self.text[start..end];
+            let tail = raw.rsplit_once('\n').map_or("", |(_, t)| t);
+            let tail = if tail.trim().is_empty() { tail } else { "" };
+            let mut at_line_start = start == line;
+            for l in text.split_inclusive('\n') {
+                if at_line_start && l != "\n" {
+                    written.push_str(&indent);
+                }
+                crate::write::push_heredoc_text(&mut written, l);
+                at_line_start = true;
+            }
+            if text.ends_with('\n') {
+                written.push_str(tail);
+            }
+        } else if heredoc {
             crate::write::push_heredoc_text(&mut written, &text);
         } else {
             crate::write::push_escaped(&mut written, &text, true);

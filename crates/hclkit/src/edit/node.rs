@@ -251,7 +251,12 @@ pub(crate) fn template_parts<'a>(src: &str, tp: crate::syntax::native::ast::Temp
             }
         };
         match out.last_mut() {
-            Some(Part::Literal { span, value }) if span.end == p.span().start => {
+            // Adjacent, or apart by the indentation a `<<-` heredoc strips.
+            Some(Part::Literal { span, value })
+                if src
+                    .get(span.end as usize..p.span().start as usize)
+                    .is_some_and(|gap| gap.bytes().all(|c| c == b' ' || c == b'\t')) =>
+            {
                 span.end = p.span().end;
                 value.push_str(&text);
             }

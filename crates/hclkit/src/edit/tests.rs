@@ -572,3 +572,14 @@ fn insert_at_a_position_by_address() {
     assert!(j.insert_at("tags[\"b\"]", Position::End, e("3")).is_err());
     assert_eq!(j.get("tags[\"b\"]").as_deref(), Some("2"));
 }
+
+#[test]
+fn indented_heredoc_literal_text_keeps_its_indentation() {
+    let src = "locals {\n  x = <<-EOT\n    hello\n    ${name}\n    bye\n  EOT\n}\n";
+    let mut doc: Document = src.parse().unwrap();
+    assert_eq!(doc.get("locals.x#part[0]").unwrap().as_str(), "\"hello\\n\"");
+    doc.set("locals.x#part[0]", Expression::parse("\"one\\ntwo\\n\"").unwrap()).unwrap();
+    doc.set("locals.x#part[2]", Expression::parse("\"\\nlast\\n\"").unwrap()).unwrap();
+    assert_eq!(doc.to_string(), "locals {\n  x = <<-EOT\n    one\n    two\n    ${name}\n    last\n  EOT\n}\n");
+    assert_eq!(doc.get("locals.x#part[0]").unwrap().as_str(), "\"one\\ntwo\\n\"");
+}
