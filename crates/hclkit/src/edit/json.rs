@@ -229,7 +229,9 @@ impl JsonDocument {
         if i + 1 < list.items.len() {
             // Up to the next item, so its line keeps its indentation.
             to = list.items[i + 1].0.start as usize;
-            if t[s..to].contains(&b'\n') {
+            let starts_line =
+                |p: usize| self.text[..p].rfind('\n').is_some_and(|k| self.text[k + 1..p].trim().is_empty());
+            if t[s..to].contains(&b'\n') && starts_line(s) && starts_line(to) {
                 // On lines of their own: the whole lines.
                 from = self.text[..s].rfind('\n').map_or(s, |k| k + 1);
                 to = self.text[..to].rfind('\n').map_or(to, |k| k + 1);
@@ -578,6 +580,15 @@ mod tests {
         assert!(!out.replace("\r\n", "").contains('\n'), "a lone newline in {out:?}");
         assert!(out.contains("\"a\": 1,\r\n    \"b\": {\r\n      \"x\": [\r\n        1,\r\n"), "{out:?}");
         assert!(out.contains("[\r\n    0,\r\n    1\r\n  ]"), "{out:?}");
+    }
+
+    #[test]
+    fn removing_an_item_that_shares_its_line_keeps_the_line() {
+        // The item spans lines but does not start its line: only it and its comma go.
+        let src = "{\n  \"job\": {\"a\": {\"k\":{\n    \"x\": 1\n  }}, \"b\": 2}\n}\n";
+        let mut d: JsonDocument = src.parse().unwrap();
+        assert!(d.remove("job.a").unwrap());
+        assert_eq!(d.to_string(), "{\n  \"job\": {\"b\": 2}\n}\n");
     }
 
     #[test]
