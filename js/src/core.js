@@ -180,6 +180,8 @@ function parse(filename, source, opts) {
       o.simplify === true,
       o.ranges === true,
       false,
+      // @cdktf/hcl2json's heredocs: template strings of their text.
+      true,
     ),
     true,
   );
@@ -251,6 +253,7 @@ function toJSON(source, opts) {
       o.simplify === true,
       o.ranges === true,
       o.pretty === true,
+      false,
     ),
     true,
   );

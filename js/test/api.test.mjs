@@ -77,6 +77,15 @@ EOT
   });
 });
 
+test("parse writes heredocs as @cdktf/hcl2json does; toJSON keeps them heredocs", () => {
+  // Recorded from @cdktf/hcl2json 0.21.0: {"a":"hi ${var.x} $${lit}\n","b":"one ${var.y}\n  two\n"}.
+  const src = "a = <<EOT\nhi ${ var.x } $${lit}\nEOT\nb = <<-EOT\n    one ${var.y}\n      two\n    EOT\n";
+  assert.deepEqual(hclkit.parse("main.tf", src), { a: "hi ${var.x} $${lit}\n", b: "one ${var.y}\n  two\n" });
+  const json = JSON.parse(hclkit.toJSON(src, { comments: false }));
+  assert.equal(json.a, "${<<EOT\nhi ${ var.x } $${lit}\nEOT\n}");
+  assert.equal(hclkit.toNative(JSON.stringify(json)).includes("<<EOT"), true);
+});
+
 test("parse options: nested blocks, comments, simplify", () => {
   const src = '# top\na = 1 + 2\nb "x" {\n  c = 1\n}\n';
   assert.deepEqual(parse("a.hcl", src, { blocks: "nested" }), { a: "${1 + 2}", b: { x: { c: 1 } } });

@@ -59,7 +59,7 @@ pub fn loads(
             )));
         }
     };
-    let opts = ToJsonOptions { blocks, simplify, comments, ranges: None };
+    let opts = ToJsonOptions { blocks, simplify, comments, ranges: None, heredoc_templates: false };
     let parsed = py.allow_threads(|| {
         // Bytes that are not text: one error, not one per stray byte.
         if let Some(d) = hclkit::files::not_text(&src, &name) {

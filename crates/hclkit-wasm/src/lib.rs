@@ -81,16 +81,23 @@ fn block_shape(code: u8) -> BlockShape {
 /// `parse`: native source as the JSON of `@cdktf/hcl2json` (with `blocks` 0 and no comments),
 /// or in another block shape (see `block_shape`), with comments, folded (`simplify`), with
 /// the `"//ranges"` of every body (columns in UTF-16 code units; see
-/// `hclkit::transcode::file_to_json`; written by `write_file_json`). On syntax errors, a failure whose message is
-/// `@cdktf/hcl2json`'s.
+/// `hclkit::transcode::file_to_json`; written by `write_file_json`), heredocs as template
+/// strings as `@cdktf/hcl2json` writes them (`heredoc_templates`, what `parse` asks; `toJSON`
+/// keeps them heredocs). On syntax errors, a failure whose message is `@cdktf/hcl2json`'s.
 ///
 /// ```
-/// let out = hclkit_wasm::parse("main.tf", "a = 1\nb \"x\" {\n  c = var.d\n}\n", 0, false, false, false, false);
+/// let out = hclkit_wasm::parse("main.tf", "a = 1\nb \"x\" {\n  c = var.d\n}\n", 0, false, false, false, false, true);
 /// assert_eq!(out, r#" {"a":1,"b":{"x":[{"c":"${var.d}"}]}}"#);
-/// assert!(hclkit_wasm::parse("main.tf", "a = ", 0, false, false, false, false).starts_with('!'));
-/// let ranged = hclkit_wasm::parse("main.tf", "a = 1\n", 0, false, false, true, false);
+/// assert!(hclkit_wasm::parse("main.tf", "a = ", 0, false, false, false, false, true).starts_with('!'));
+/// let heredoc = "h = <<EOT\n${x}\nEOT\n";
+/// assert_eq!(hclkit_wasm::parse("main.tf", heredoc, 0, false, false, false, false, true), r#" {"h":"${x}\n"}"#);
+/// assert_eq!(hclkit_wasm::parse("main.tf", heredoc, 0, false, false, false, false, false), r#" {"h":"${<<EOT\n${x}\nEOT\n}"}"#);
+/// let ranged = hclkit_wasm::parse("main.tf", "a = 1\n", 0, false, false, true, false, true);
 /// assert!(ranged.starts_with(r#" {"//ranges":{"range":{"start":{"line":1,"column":1,"byte":0},"#));
 /// ```
+// The options as scalars: the boundary with JavaScript, whose wrapper (js/src/core.js) holds
+// the options object.
+#[allow(clippy::too_many_arguments)]
 #[wasm_bindgen]
 pub fn parse(
     filename: &str,
@@ -100,13 +107,19 @@ pub fn parse(
     simplify: bool,
     ranges: bool,
     pretty: bool,
+    heredoc_templates: bool,
 ) -> String {
     let (file, diags) = hclkit::parse_config(text.as_bytes(), filename).into_parts();
     if diags.has_errors() {
         return fail(&diags::message("parse config", &diags), &diags, &file);
     }
-    let opts =
-        ToJsonOptions { blocks: block_shape(blocks), simplify, comments, ranges: ranges.then_some(ColumnUnit::Utf16) };
+    let opts = ToJsonOptions {
+        blocks: block_shape(blocks),
+        simplify,
+        comments,
+        ranges: ranges.then_some(ColumnUnit::Utf16),
+        heredoc_templates,
+    };
     // Written after the success mark, into room for about the source's length (the JSON of
     // a file is about as long): one allocation, usually.
     let mut out = String::with_capacity(text.len() + text.len() / 4 + 16);

@@ -417,6 +417,7 @@ fn to_json(args: &ConvertArgs, src: Vec<u8>, name: &str, files: &mut Files) -> C
             Columns::Chars => ColumnUnit::Chars,
             Columns::Utf8 => ColumnUnit::Utf8,
         }),
+        heredoc_templates: false,
     };
     // JSON is about as long as the source (more when pretty): one allocation, usually.
     let mut text = String::with_capacity(file.source().len() + file.source().len() / 4 + 16);

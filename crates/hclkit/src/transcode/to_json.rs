@@ -57,12 +57,24 @@ pub struct ToJsonOptions {
     /// into the source, no longer the same configuration to the HCL JSON syntax (which would
     /// read `"//ranges"` as an attribute). See [`file_to_json`] for the shape.
     pub ranges: Option<ColumnUnit>,
+    /// Write a heredoc with interpolations as a template string of its text, as
+    /// `@cdktf/hcl2json` does (`"hello ${var.x}\n"`: its literal text, `<<-` indentation
+    /// removed, and each `${...}` as its expression is written), instead of `"${<<EOT ... EOT\n}"`
+    /// (the default: read back, that stays a heredoc; the template string comes back as a
+    /// quoted string). A heredoc with `%{...}` directives is written the default way.
+    pub heredoc_templates: bool,
 }
 
 impl Default for ToJsonOptions {
-    /// Nested blocks, no folding, comments kept, no ranges.
+    /// Nested blocks, no folding, comments kept, no ranges, heredocs as heredocs.
     fn default() -> ToJsonOptions {
-        ToJsonOptions { blocks: BlockShape::Nested, simplify: false, comments: true, ranges: None }
+        ToJsonOptions {
+            blocks: BlockShape::Nested,
+            simplify: false,
+            comments: true,
+            ranges: None,
+            heredoc_templates: false,
+        }
     }
 }
 
@@ -430,6 +442,8 @@ impl<'a> Cx<'a> {
                             Some(s) if !d.has_errors() => Node::String(escape_template(s)),
                             _ => self.wrap(e),
                         }
+                    } else if let Some(text) = self.opts.heredoc_templates.then(|| self.heredoc_template(e)).flatten() {
+                        Node::String(text)
                     } else {
                         self.fold_or_wrap(e)
                     }
@@ -444,6 +458,39 @@ impl<'a> Cx<'a> {
             },
             _ => self.fold_or_wrap(e),
         }
+    }
+
+    /// A heredoc's template string ([`ToJsonOptions::heredoc_templates`]): its literal text
+    /// escaped, each interpolation `${` its expression as written `}`; `None` when it has a
+    /// directive.
+    fn heredoc_template(&self, e: Expr<'a>) -> Option<String> {
+        let Expr::Template(t) = e else { return None };
+        let start = e.span().start;
+        let mut out = String::new();
+        for part in t.parts() {
+            let span = part.span();
+            if let Expr::Literal(l) = part {
+                // Literal text (indentation already removed), or an interpolated literal
+                // (`${0}`), written as its value as @cdktf/hcl2json does.
+                match l.value() {
+                    LiteralValue::String(s) => out.push_str(&escape_template(&s)),
+                    LiteralValue::Number(n) => out.push_str(json_number(n)),
+                    LiteralValue::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+                    _ => return None,
+                }
+                continue;
+            }
+            // An interpolation: `${` (and a strip marker) right before it; anything else is
+            // a directive's.
+            let before = self.text(Span::new(start, span.start));
+            if !before.trim_end_matches([' ', '\t', '\r', '\n', '~']).ends_with("${") {
+                return None;
+            }
+            out.push_str("${");
+            out.push_str(self.text(span).trim());
+            out.push('}');
+        }
+        Some(out)
     }
 
     /// Each key of an object constructor as a JSON property name, which the JSON syntax reads
@@ -873,6 +920,23 @@ mod tests {
         assert_eq!(json_number("00.5e3"), "0.5e3");
         assert_eq!(json_number("0"), "0");
         assert!(is_json_number("-1.5e+10") && !is_json_number("01") && !is_json_number("+Inf"));
+    }
+
+    #[test]
+    fn heredocs_as_templates() {
+        let src = "a = <<EOT\nhi ${ var.x } $${lit} ${0}\nEOT\nb = <<-EOT\n    one ${~ var.y ~}\n      two\n    EOT\nc = <<EOT\n%{ if z }y%{ endif }\nEOT\n";
+        let file = crate::parse_config(src.as_bytes(), "t.tf").into_value();
+        let json = |heredoc_templates| {
+            let opts = ToJsonOptions { comments: false, heredoc_templates, ..ToJsonOptions::default() };
+            file_to_json(&file, &opts).0.to_compact()
+        };
+        // `a` and `b` as @cdktf/hcl2json 0.21.0 writes them (recorded from it); a heredoc
+        // with a directive stays one (it writes `"%{if z}y%{endif}\n"`).
+        assert_eq!(
+            json(true),
+            r#"{"a":"hi ${var.x} $${lit} 0\n","b":"one${var.y}      two\n","c":"${<<EOT\n%{ if z }y%{ endif }\nEOT\n}"}"#
+        );
+        assert!(json(false).starts_with(r#"{"a":"${<<EOT\nhi ${ var.x }"#));
     }
 
     #[test]

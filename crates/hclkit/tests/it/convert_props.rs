@@ -214,7 +214,12 @@ fn recurring_labels_nested_groups_them_ordered_keeps_order() {
     let (file, diags) = hclkit::parse_config(src.to_vec(), "main.tf").into_parts();
     assert!(!diags.has_errors());
     let shape = |blocks| {
-        file_to_json(&file, &ToJsonOptions { blocks, simplify: false, comments: false, ranges: None }).0.to_compact()
+        file_to_json(
+            &file,
+            &ToJsonOptions { blocks, simplify: false, comments: false, ranges: None, heredoc_templates: false },
+        )
+        .0
+        .to_compact()
     };
     assert_eq!(shape(BlockShape::Nested), r#"{"r":{"vpc":{"this":[{"n":1},{"n":2}],"other":{}},"subnet":{"a":{}}}}"#);
     assert_eq!(
@@ -251,7 +256,7 @@ proptest! {
     ) {
         let file = hclkit::parse_config(src.into_bytes(), "any.hcl").into_value();
         for blocks in [BlockShape::Nested, BlockShape::Ordered, BlockShape::Array] {
-            let opts = ToJsonOptions { blocks, simplify: true, comments: true, ranges: None };
+            let opts = ToJsonOptions { blocks, simplify: true, comments: true, ranges: None, heredoc_templates: false };
             let doc = hclkit::transcode::file_to_json(&file, &opts).0;
             let _ = doc.to_pretty();
         }

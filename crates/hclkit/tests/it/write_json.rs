@@ -17,7 +17,7 @@ fn combinations() -> Vec<ToJsonOptions> {
         for simplify in [false, true] {
             for comments in [false, true] {
                 for ranges in [None, Some(ColumnUnit::Utf16)] {
-                    out.push(ToJsonOptions { blocks, simplify, comments, ranges });
+                    out.push(ToJsonOptions { blocks, simplify, comments, ranges, heredoc_templates: !simplify });
                 }
             }
         }
