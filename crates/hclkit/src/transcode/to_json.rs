@@ -221,7 +221,7 @@ impl<'a> Cx<'a> {
     pub(super) fn text(&self, span: Span) -> Cow<'a, str> {
         match self.src.and_then(|s| s.get(span.start as usize..span.end as usize)) {
             Some(t) => Cow::Borrowed(t),
-            None => self.text(span),
+            None => self.tree.text(span),
         }
     }
 

@@ -67,6 +67,21 @@ fn made_up_files_agree() {
 }
 
 #[test]
+fn a_source_that_is_not_utf8_is_read_as_the_tree_reads_it() {
+    // A comment may hold bytes that are not UTF-8 (the parser accepts them there); the text
+    // of every span then comes from the tree, decoded lossily (it recursed without end).
+    let src = b"a = \"x\"\n# \xff\xfe\nb = 1\n";
+    let combos = combinations();
+    let bad = compare("t.hcl", src, &combos);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    let file = hclkit::parse_config(src.as_slice(), "t.hcl").into_value();
+    let mut out = String::new();
+    let opts = ToJsonOptions { blocks: hclkit::transcode::BlockShape::Array, ..ToJsonOptions::default() };
+    hclkit::transcode::write_file_json(&file, &opts, None, &mut out);
+    assert_eq!(out, "{\"a\":\"x\",\"//\":\"\u{fffd}\u{fffd}\",\"b\":1}");
+}
+
+#[test]
 fn realworld_corpus_agrees() {
     let dir = corpus_dir();
     if !dir.is_dir() {
