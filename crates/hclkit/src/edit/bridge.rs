@@ -19,7 +19,7 @@ impl Expression {
     /// The expression as the syntax tree reads it (ranges relative to its own text, in a
     /// file named `expression`).
     fn syntax(&self) -> (NativeExpression, Diagnostics) {
-        let (file, diags) = crate::parse_expression(self.as_str().as_bytes(), "expression").into_parts();
+        let (file, diags) = crate::parse_expression(self.parse_source().as_bytes(), "expression").into_parts();
         (NativeExpression::from_expr_file(&file), diags)
     }
 

@@ -267,7 +267,7 @@ impl Expression {
         }
         // With a newline after it: a heredoc's closing line ends with one, which is the
         // attribute's line end in a document, not part of the expression's text.
-        let diags = parse_expression(format!("{}\n", self.text).as_bytes(), "expression").into_diagnostics();
+        let diags = parse_expression(self.parse_source().as_bytes(), "expression").into_diagnostics();
         if diags.has_errors() {
             let bad = self.text.to_string();
             self.text = before;
@@ -411,7 +411,7 @@ impl Expression {
         let missing = Err(ExprError::NoSuchElement(i));
         let Some((_, parent_path)) = path.split_last() else { return missing };
         let parent = self.locate(parent_path)?.value;
-        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        let file = parse_expression(self.parse_source().as_bytes(), "expression").into_value();
         let mut e = file.expr();
         for step in parent_path {
             // The parent path was located above; walk it again in this tree.
@@ -500,7 +500,8 @@ impl Expression {
             return None;
         }
         let start = self.locate(path).ok()?.item.start as usize;
-        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let parse =
+            ParseOptions::new().keep_tokens(true).parse_expression(self.parse_source().as_bytes(), "expression");
         Some(leading_comments(&self.text, parse.tokens()?, start).to_owned())
     }
 
@@ -512,7 +513,8 @@ impl Expression {
             return Err(ExprError::NotAnItem);
         }
         let start = self.locate(path)?.item.start as usize;
-        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let parse =
+            ParseOptions::new().keep_tokens(true).parse_expression(self.parse_source().as_bytes(), "expression");
         let Some(tokens) = parse.tokens() else { return Err(ExprError::NotOnItsOwnLine) };
         let src: &str = &self.text;
         let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -561,7 +563,8 @@ impl Expression {
             Err(e) => return Err(e),
         }
         let object = self.locate(path)?.value;
-        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let parse =
+            ParseOptions::new().keep_tokens(true).parse_expression(self.parse_source().as_bytes(), "expression");
         let Some(tokens) = parse.tokens() else { return Err(ExprError::NotAContainer(self.text.to_string())) };
         let mut e = parse.value().expr();
         // The object at `path` is the node with its span.
@@ -648,7 +651,8 @@ impl Expression {
             return None;
         }
         let end = self.locate(path).ok()?.item.end as usize;
-        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let parse =
+            ParseOptions::new().keep_tokens(true).parse_expression(self.parse_source().as_bytes(), "expression");
         trailing_comment(&self.text, parse.tokens()?, end).map(str::to_owned)
     }
 
@@ -724,7 +728,8 @@ impl Expression {
         if self.text[ls..s].trim().is_empty() && owned_rest && ls > 0 {
             // The item is alone on its lines (with its trailing comment), and its own comment
             // lines (directly above it) go with it.
-            let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+            let parse =
+                ParseOptions::new().keep_tokens(true).parse_expression(self.parse_source().as_bytes(), "expression");
             s = match parse.tokens() {
                 Some(tokens) => ls - leading_comments(&self.text, tokens, s).len(),
                 None => ls,
@@ -753,7 +758,7 @@ impl Expression {
     fn locate(&self, path: &[Step]) -> Result<Found, ExprError> {
         // With a newline after it: a heredoc's closing line ends with one (spans past the
         // text are cut back to it below).
-        let src = format!("{}\n", self.text);
+        let src = self.parse_source();
         let file = parse_expression(src.as_bytes(), "expression").into_value();
         let mut e = file.expr();
         let mut found = Found { value: e.span(), item: e.span(), name: false, key: None, literal: None };
@@ -826,7 +831,7 @@ impl Expression {
 
     /// The keys of an object constructor, in order (empty for anything else).
     pub fn keys(&self) -> Vec<String> {
-        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        let file = parse_expression(self.parse_source().as_bytes(), "expression").into_value();
         match file.expr() {
             Expr::Object(o) => o.items().filter_map(|i| key_text(&self.text, i.key.span())).collect(),
             _ => Vec::new(),
@@ -929,7 +934,8 @@ impl Expression {
     /// assert!(Expression::parse("[1]").unwrap().object_items().is_none());
     /// ```
     pub fn object_items(&self) -> Option<Vec<ObjectItem>> {
-        let parse = ParseOptions::new().keep_tokens(true).parse_expression(self.text.as_bytes(), "expression");
+        let parse =
+            ParseOptions::new().keep_tokens(true).parse_expression(self.parse_source().as_bytes(), "expression");
         let tokens = parse.tokens()?;
         let Expr::Object(o) = unparen(parse.value().expr()) else { return None };
         let items = o
@@ -961,7 +967,7 @@ impl Expression {
     /// assert!(e.elements().unwrap()[1].text().is_shared() == e.text().is_shared());
     /// ```
     pub fn elements(&self) -> Option<Vec<Expression>> {
-        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        let file = parse_expression(self.parse_source().as_bytes(), "expression").into_value();
         let Expr::Tuple(t) = unparen(file.expr()) else { return None };
         Some(t.exprs().map(|e| self.sub(e.span())).collect())
     }
@@ -979,7 +985,7 @@ impl Expression {
     /// assert!(c.expand_final);
     /// ```
     pub fn call(&self) -> Option<Call> {
-        let file = parse_expression(self.text.as_bytes(), "expression").into_value();
+        let file = parse_expression(self.parse_source().as_bytes(), "expression").into_value();
         let Expr::FunctionCall(c) = unparen(file.expr()) else { return None };
         Some(Call {
             name: c.name().into_owned(),
@@ -990,7 +996,19 @@ impl Expression {
 
     /// The part of this expression at `span` (shared with the source when this is).
     pub(crate) fn sub(&self, span: Span) -> Expression {
-        Expression { text: self.text.slice(span.start as usize..span.end as usize) }
+        // A span of the parse of `parse_source` may reach its added newline.
+        let end = self.text.len();
+        Expression { text: self.text.slice((span.start as usize).min(end)..(span.end as usize).min(end)) }
+    }
+
+    /// The text the parser reads for the expression: its text and a newline, as in a file,
+    /// where a heredoc's closing line ends with one (the text is kept without it). Spans of
+    /// the parse are the text's; one may reach the newline.
+    pub(crate) fn parse_source(&self) -> String {
+        let mut src = String::with_capacity(self.text.len() + 1);
+        src.push_str(&self.text);
+        src.push('\n');
+        src
     }
 }
 

@@ -301,13 +301,13 @@ impl Expression {
     /// assert_eq!(id.as_str(), "id");
     /// ```
     pub fn node(&self) -> Node {
-        let src: &str = self.as_str();
+        let src = self.parse_source();
         let file = parse_expression(src.as_bytes(), "expression").into_value();
         let sub = |s: Span| self.sub(s);
         match file.expr() {
             Expr::Literal(_) | Expr::AnonSymbol(_) => Node::Literal,
             Expr::Template(t) => Node::Template(
-                template_parts(src, t)
+                template_parts(&src, t)
                     .into_iter()
                     .map(|p| match p {
                         Part::Interpolation(e) => TemplatePart::Interpolation(sub(e.span())),

@@ -313,6 +313,23 @@ fn blocks_written_on_one_line_are_found_by_address() {
 }
 
 #[test]
+fn an_expression_ending_in_a_heredoc_reads_as_in_a_file() {
+    // Its text is kept without the closing line's newline; every reading adds it back.
+    let e = Expression::parse("<<EOT\nhi ${var.x}\nEOT\n").unwrap();
+    assert_eq!(e.as_str(), "<<EOT\nhi ${var.x}\nEOT");
+    let ctx = crate::eval::EvalContext::new()
+        .with_variable("var", hclkit_value::Value::object([("x", hclkit_value::Value::from("there"))]));
+    let (v, diags) = e.evaluate(&ctx);
+    assert!(!diags.has_errors(), "{diags}");
+    assert_eq!(v, hclkit_value::Value::from("hi there\n"));
+    let Node::Template(parts) = e.node() else { panic!("{:?}", e.node()) };
+    assert_eq!(parts.len(), 3, "{parts:?}");
+    assert_eq!(parts[2], TemplatePart::Literal("\n".into()));
+    let o = Expression::parse("{ a = <<EOT\nhi\nEOT\n}").unwrap();
+    assert_eq!(o.keys(), ["a"]);
+}
+
+#[test]
 fn appending_elements_and_arguments() {
     let mut d = doc("a = []\nb = [1,]\nc = [\n  1\n]\nd = f()\ne = g(x...)\n");
     let v = |s: &str| Expression::parse(s).unwrap();
