@@ -798,14 +798,13 @@ fn quoted_template(src: &str) -> Option<String> {
 /// the line end; `/* x */` without its delimiters and surrounding white space.
 pub(super) fn comment_text(c: &str) -> &str {
     let c = c.trim_end_matches(['\n', '\r']);
-    let body = if let Some(r) = c.strip_prefix('#').or_else(|| c.strip_prefix("//")) {
+    if let Some(r) = c.strip_prefix('#').or_else(|| c.strip_prefix("//")) {
         r.strip_prefix(' ').unwrap_or(r)
     } else if let Some(r) = c.strip_prefix("/*") {
         r.strip_suffix("*/").unwrap_or(r).trim()
     } else {
         c
-    };
-    body
+    }
 }
 
 /// A block's labels and its body (as JSON, or what writes it).

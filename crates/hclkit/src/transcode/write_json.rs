@@ -331,8 +331,8 @@ impl<'a> Writer<'a, '_> {
             }
         } else {
             let mut first: HashMap<&str, usize> = HashMap::new();
-            for j in 0..members.len() {
-                members[j].0 = *first.entry(label(&members[j])).or_insert(j);
+            for (j, m) in members.iter_mut().enumerate() {
+                m.0 = *first.entry(label(m)).or_insert(j);
             }
         }
         // Keys first (groups in order of first appearance), then source order in a group.
