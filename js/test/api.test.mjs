@@ -108,6 +108,19 @@ test("parse errors are HCLError with @cdktf/hcl2json's message and ranges", () =
   }
 });
 
+test("text reaches the module whole: ASCII, non-ASCII at every place, astral characters", () => {
+  // The package replaces wasm-bindgen's string copy (scripts/build.mjs): ASCII in one
+  // encodeInto, the rest after the first character that needs more than one byte.
+  const values = ["", "plain", "é", "éa", "aé", "a".repeat(100) + "é" + "b".repeat(100), "😀", "x😀y", "日本語のテキスト", "é".repeat(5000)];
+  for (const v of values) {
+    const src = `a = ${JSON.stringify(v)}\n# ${v}\n`;
+    assert.deepEqual(parse("main.tf", src), { a: v });
+    assert.equal(format(src), src);
+  }
+  // A lone surrogate is not Unicode: it reaches the module as U+FFFD, as TextEncoder makes it.
+  assert.deepEqual(parse("main.tf", 'a = "x\ud800y"\n'), { a: "x\ufffdy" });
+});
+
 test("parse rejects what is not a string, with HCLError", () => {
   throwsHCL(() => parse("a.tf", 42), /text must be a string/);
   throwsHCL(() => parse(undefined, "a = 1"), /filename must be a string/);

@@ -76,6 +76,15 @@ pub(crate) struct Parser<'s, const KEEP: bool = false> {
     kept: Option<Vec<Token>>,
 }
 
+/// Gives back a vector's unused capacity when it is worth a reallocation (a copy, often):
+/// the generous estimates of [`Parser::build`] are not kept for the life of a large tree,
+/// and a small one keeps its few spare bytes rather than pay for the call.
+fn trim<T>(v: &mut Vec<T>) {
+    if (v.capacity() - v.len()) * std::mem::size_of::<T>() > 4096 {
+        v.shrink_to_fit();
+    }
+}
+
 impl<'s> Parser<'s, false> {
     pub(crate) fn new(src: &'s [u8], mode: LexMode) -> Parser<'s, false> {
         Parser::build(src, mode)
@@ -156,9 +165,9 @@ impl<'s, const KEEP: bool> Parser<'s, KEEP> {
         let mut diags: Vec<RawDiag> =
             lex.items.iter().map(|&(p, span)| RawDiag::new(Problem::Lex(p), span, None)).collect();
         diags.append(&mut self.diags);
-        self.store.nodes.shrink_to_fit();
-        self.store.extra.shrink_to_fit();
-        self.comments.shrink_to_fit();
+        trim(&mut self.store.nodes);
+        trim(&mut self.store.extra);
+        trim(&mut self.comments);
         let tree = Tree {
             src,
             filename: filename.into(),
@@ -168,7 +177,7 @@ impl<'s, const KEEP: bool> Parser<'s, KEEP> {
         };
         let mut kept = self.kept.take();
         if let Some(k) = &mut kept {
-            k.shrink_to_fit();
+            trim(k);
         }
         (tree, diags, kept)
     }
