@@ -262,7 +262,15 @@ pub fn write_string(out: &mut String, s: &str, escape: Escape) {
 /// assert_eq!(out, r#""${a \"b\"}""#);
 /// ```
 pub fn write_string_contents(out: &mut String, s: &str, escape: Escape) {
-    let go = escape == Escape::Go;
+    // One loop per style, each with its own word test.
+    match escape {
+        Escape::Go => escape_into::<true>(out, s),
+        Escape::Plain => escape_into::<false>(out, s),
+    }
+}
+
+/// [`write_string_contents`] in Go's style (`GO`) or the plain one.
+fn escape_into<const GO: bool>(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     // Runs of bytes that need no escape are copied whole (from `start`); they are found eight
     // bytes at a time. Only ASCII bytes and the UTF-8 of U+2028 and U+2029 (E2 80 A8/A9) can
@@ -271,15 +279,10 @@ pub fn write_string_contents(out: &mut String, s: &str, escape: Escape) {
     let mut i = 0;
     while i < bytes.len() {
         let word = match bytes[i..].first_chunk::<8>() {
-            Some(word) => *word,
-            None => {
-                // The last bytes, padded with spaces (never special): one more word.
-                let mut word = [b' '; 8];
-                word[..bytes.len() - i].copy_from_slice(&bytes[i..]);
-                word
-            }
+            Some(word) => u64::from_le_bytes(*word),
+            None => last_word(bytes, i),
         };
-        let at = match special_bytes(u64::from_le_bytes(word), go) {
+        let at = match special_bytes::<GO>(word) {
             0 => {
                 i += 8;
                 continue;
@@ -294,12 +297,12 @@ pub fn write_string_contents(out: &mut String, s: &str, escape: Escape) {
             b'\n' => (Some("\\n"), 1),
             b'\r' => (Some("\\r"), 1),
             b'\t' => (Some("\\t"), 1),
-            0x08 if !go => (Some("\\b"), 1),
-            0x0c if !go => (Some("\\f"), 1),
+            0x08 if !GO => (Some("\\b"), 1),
+            0x0c if !GO => (Some("\\f"), 1),
             0..=0x1f => (None, 1),
-            b'<' | b'>' | b'&' if go => (None, 1),
-            0xE2 if go && bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0xA8) => (Some("\\u2028"), 3),
-            0xE2 if go && bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0xA9) => (Some("\\u2029"), 3),
+            b'<' | b'>' | b'&' if GO => (None, 1),
+            0xE2 if GO && bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0xA8) => (Some("\\u2028"), 3),
+            0xE2 if GO && bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0xA9) => (Some("\\u2029"), 3),
             _ => {
                 // An E2 starting another character: nothing to escape.
                 i = at + 1;
@@ -319,11 +322,23 @@ pub fn write_string_contents(out: &mut String, s: &str, escape: Escape) {
     out.push_str(s.get(start..).unwrap_or_default());
 }
 
+/// The bytes of `bytes` from `i` (fewer than eight) as a little-endian word, padded with
+/// spaces (never special). Strings are mostly short: the word is read without a copy when
+/// the string is eight bytes or longer (its last eight, the bytes before `i` shifted out).
+fn last_word(bytes: &[u8], i: usize) -> u64 {
+    const SPACES: u64 = 0x2020_2020_2020_2020;
+    let n = bytes.len() - i;
+    match bytes.last_chunk::<8>() {
+        Some(last) => (u64::from_le_bytes(*last) >> (8 * (8 - n))) | (SPACES << (8 * n)),
+        None => bytes[i..].iter().rev().fold(SPACES, |w, &b| (w << 8) | u64::from(b)),
+    }
+}
+
 /// The bytes of a little-endian word that the escaper must look at, as a mask of their high
-/// bits (SWAR: no branch per byte): those escaped in the style (`go`: Go's), and for Go E2,
+/// bits (SWAR: no branch per byte): those escaped in the style (`GO`: Go's), and for Go E2,
 /// which starts U+2028 and U+2029. Borrows can flag a byte above a special one, never one
 /// below: the lowest flagged byte is exact, and the mask is 0 exactly when none is special.
-fn special_bytes(w: u64, go: bool) -> u64 {
+fn special_bytes<const GO: bool>(w: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // The high bit of each byte of `w` equal to `c` (a zero byte of `w ^ c...`).
@@ -333,7 +348,7 @@ fn special_bytes(w: u64, go: bool) -> u64 {
     };
     // Bytes below 0x20 (all below 0x80 and borrowing when 0x20 is taken away).
     let mut m = (w.wrapping_sub(ONES * 0x20) & !w) | eq(b'"') | eq(b'\\');
-    if go {
+    if GO {
         m |= eq(b'<') | eq(b'>') | eq(b'&') | eq(0xE2);
     }
     m & HIGH

@@ -453,7 +453,9 @@ impl<'a> Cx<'a> {
             }
             Expr::Tuple(t) => Node::Array(t.exprs().map(|x| self.expr(x)).collect()),
             Expr::Object(o) => match self.object_keys(o) {
-                Some(keys) => Node::Object(o.items().zip(keys).map(|(item, k)| (k, self.expr(item.value))).collect()),
+                Some(keys) => {
+                    Node::Object(o.items().zip(keys).map(|(item, k)| (k.into_owned(), self.expr(item.value))).collect())
+                }
                 None => self.fold_or_wrap(e),
             },
             _ => self.fold_or_wrap(e),
@@ -473,7 +475,7 @@ impl<'a> Cx<'a> {
                 // Literal text (indentation already removed), or an interpolated literal
                 // (`${0}`), written as its value as @cdktf/hcl2json does.
                 match l.value() {
-                    LiteralValue::String(s) => out.push_str(&escape_template(&s)),
+                    LiteralValue::String(s) => out.push_str(&escape_template_cow(&s)),
                     LiteralValue::Number(n) => out.push_str(json_number(n)),
                     LiteralValue::Bool(b) => out.push_str(if b { "true" } else { "false" }),
                     _ => return None,
@@ -498,30 +500,30 @@ impl<'a> Cx<'a> {
     /// quoted template as its template text, any other expression (`(var.name)`) as `${...}`
     /// around its source. `None` when the object must be written whole as one template (a
     /// `null` key, a repeated key, a key that is a heredoc).
-    pub(super) fn object_keys(&self, o: ObjectConsExpr<'a>) -> Option<Vec<String>> {
+    pub(super) fn object_keys(&self, o: ObjectConsExpr<'a>) -> Option<Vec<Cow<'a, str>>> {
         // Repeated keys: found by a scan among a few, by a set past them.
         let mut seen = HashSet::new();
-        let mut keys: Vec<String> = Vec::new();
+        let mut keys: Vec<Cow<'a, str>> = Vec::new();
         for item in o.items() {
             let k = match (item.key.force_non_literal(), item.key.expr()) {
-                (false, Expr::ScopeTraversal(s)) if s.len() == 1 => escape_template(s.root_name()),
+                (false, Expr::ScopeTraversal(s)) if s.len() == 1 => escape_template_cow(s.root_name()),
                 // A `null` key is an error when evaluated; the whole object as one
                 // template keeps that (the reference reads it so).
                 (false, Expr::Literal(l)) if l.keyword() == Some("null") => return None,
                 (false, Expr::Literal(l)) if l.keyword().is_some_and(|k| k != "null") => {
-                    escape_template(l.keyword().unwrap_or_default())
+                    Cow::Borrowed(l.keyword().unwrap_or_default())
                 }
                 (_, k @ Expr::Template(t)) if t.is_string_literal() => match k.value(None) {
                     (v, d) if !d.has_errors() && v.as_str().is_some() => {
-                        escape_template(v.as_str().unwrap_or_default())
+                        Cow::Owned(escape_template(v.as_str().unwrap_or_default()))
                     }
                     _ => return None,
                 },
                 (_, k) => {
                     let src = self.text(k.span());
                     match quoted_template(&src).filter(|_| matches!(k, Expr::Template(_) | Expr::TemplateWrap(_))) {
-                        Some(t) => t,
-                        None if !has_heredoc_marker(&src) => format!("${{{src}}}"),
+                        Some(t) => Cow::Owned(t),
+                        None if !has_heredoc_marker(&src) => Cow::Owned(format!("${{{src}}}")),
                         None => return None,
                     }
                 }
@@ -677,8 +679,19 @@ pub(super) fn json_number(n: &str) -> &str {
 /// assert_eq!(hclkit::transcode::escape_template("a${b} %{c} \r."), "a$${b} %%{c} ${\"\\r\"}.");
 /// ```
 pub fn escape_template(s: &str) -> String {
-    if !s.contains("${") && !s.contains("%{") && !s.contains('\r') {
-        return s.to_owned();
+    escape_template_cow(s).into_owned()
+}
+
+/// [`escape_template`], borrowing the text when it has nothing to escape (most text): one
+/// search for `$`, `%` and carriage returns.
+pub(super) fn escape_template_cow(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let plain = memchr::memchr3_iter(b'$', b'%', b'\r', b).all(|i| match b[i] {
+        b'\r' => b.get(i + 1) == Some(&b'\n'),
+        _ => b.get(i + 1) != Some(&b'{'),
+    });
+    if plain {
+        return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 4);
     let b = s.as_bytes();
@@ -697,7 +710,7 @@ pub fn escape_template(s: &str) -> String {
         }
         out.push(c);
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Removes the `$` and `%` characters ending `out` and returns them (literal text that would
@@ -711,7 +724,25 @@ fn take_dollar_run(out: &mut String) -> String {
 /// `$`, `%` or control characters): the template of it is that text as it is.
 pub(super) fn plain_quoted(src: &str) -> Option<&str> {
     let inner = src.strip_prefix('"')?.strip_suffix('"')?;
-    inner.bytes().all(|b| (b' '..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%')).then_some(inner)
+    // Eight bytes at a time: most strings are plain.
+    let (words, rest) = inner.as_bytes().as_chunks::<8>();
+    let plain = words.iter().all(|w| plain_word(u64::from_le_bytes(*w)))
+        && rest.iter().all(|&b| (b' '..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%'));
+    plain.then_some(inner)
+}
+
+/// Whether the eight bytes of `w` are all printable ASCII other than `"`, `\`, `$` and `%`
+/// (SWAR: each test sets the high bit of the bytes it holds for; borrows can set it above a
+/// byte it holds for, never when none does).
+fn plain_word(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let eq = |c: u8| {
+        let v = w ^ (ONES * u64::from(c));
+        v.wrapping_sub(ONES) & !v
+    };
+    // Bytes below 0x20, from 0x80 (`w`'s own high bit), 0x7f, and the four characters.
+    let m = (w.wrapping_sub(ONES * 0x20) & !w) | w | eq(0x7f) | eq(b'"') | eq(b'\\') | eq(b'$') | eq(b'%');
+    m & (ONES * 0x80) == 0
 }
 
 /// A quoted native template (its source, quotes included) as a standalone template: literal
@@ -777,7 +808,7 @@ fn quoted_template(src: &str) -> Option<String> {
                 if matches!(pieces.get(i + 1), Some(Piece::Seq(s)) if s[2..].starts_with('~')) {
                     l = l.trim_end();
                 }
-                out.push_str(&escape_template(l));
+                out.push_str(&escape_template_cow(l));
                 if matches!(pieces.get(i + 1), Some(Piece::Seq(_))) {
                     // Text ending in `$` or `%` (after trimming) before a sequence: as an
                     // interpolated string, so it does not make `$${` or `%%{` of it.
@@ -961,6 +992,17 @@ mod tests {
         for s in ["\"a$b\"", "\"%{x}\"", "\"\\n\"", "\"\u{e9}\"", "\"a\tb\"", "x"] {
             assert_eq!(plain_quoted(s), None, "{s}");
         }
+        // Every byte at every offset of a string longer than a word, against a byte test.
+        for b in 0..=0x7fu8 {
+            for at in 0..19 {
+                let mut inner = vec![b'a'; 19];
+                inner[at] = b;
+                let src = format!("\"{}\"", String::from_utf8(inner).unwrap_or_default());
+                let plain = (b' '..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%');
+                assert_eq!(plain_quoted(&src).is_some(), plain, "{src:?}");
+            }
+        }
+        assert_eq!(plain_quoted("\"abcdefgh\u{e9}ij\""), None);
         assert_eq!(comment_text("# hi\n"), "hi");
         assert_eq!(comment_text("/* a\n b */"), "a\n b");
     }

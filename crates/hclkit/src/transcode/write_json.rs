@@ -9,8 +9,8 @@ use std::ops::Range;
 use hclkit_value::json::{write_string, write_string_contents, Escape, Node};
 
 use super::to_json::{
-    comment_text, escape_template, has_heredoc_marker, json_number, nest, plain_quoted, BlockShape, Cx, Nest, Owner,
-    ToJsonOptions,
+    comment_text, escape_template_cow, has_heredoc_marker, json_number, nest, plain_quoted, BlockShape, Cx, Nest,
+    Owner, ToJsonOptions,
 };
 use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::{Attribute, Block, Body, BodyItem, Expr, File, LiteralValue, UnaryOp};
@@ -113,7 +113,6 @@ impl Out<'_> {
 
 /// How a body is written: its items placed (comments by source position, blocks grouped by
 /// type and label count), before any is written.
-#[derive(Default)]
 struct Plan<'a> {
     props: Vec<Prop<'a>>,
     blocks: Vec<Planned<'a>>,
@@ -125,6 +124,18 @@ struct Plan<'a> {
 }
 
 impl Plan<'_> {
+    /// A plan with room for a usual body (its vectors would otherwise grow in steps from
+    /// empty in every file).
+    fn new() -> Self {
+        Plan {
+            props: Vec::with_capacity(32),
+            blocks: Vec::with_capacity(8),
+            groups: Vec::with_capacity(4),
+            labels: Vec::with_capacity(8),
+            members: Vec::with_capacity(8),
+        }
+    }
+
     fn clear(&mut self) {
         self.props.clear();
         self.blocks.clear();
@@ -169,7 +180,7 @@ impl<'a> Writer<'a, '_> {
     /// order. `self.cx.next` is the first comment inside the body; `first` the comments
     /// written first.
     fn write_body(&mut self, body: Body<'a>, end: u32, owner: Owner<'a>, first: Range<usize>) {
-        let mut plan = self.plans.pop().unwrap_or_default();
+        let mut plan = self.plans.pop().unwrap_or_else(Plan::new);
         self.plan_body(&mut plan, body, end);
         self.cx.same_name_warnings(
             plan.props.iter().filter_map(|p| match p {
@@ -225,7 +236,13 @@ impl<'a> Writer<'a, '_> {
                     let inside = cx.next;
                     cx.skip_before(inner.end);
                     let at = plan.labels.len();
-                    plan.labels.extend(b.labels().map(|l| l.value()));
+                    plan.labels.extend(b.labels().map(|l| match cx.text(l.span()) {
+                        // What `Label::value` gives, without decoding: an identifier, or a
+                        // quoted label with nothing to decode.
+                        Cow::Borrowed(t) if !t.starts_with('"') => Cow::Borrowed(t),
+                        Cow::Borrowed(t) => plain_quoted(t).map_or_else(|| l.value(), Cow::Borrowed),
+                        Cow::Owned(_) => l.value(),
+                    }));
                     let (ty, n) = (cx.text(b.type_span()), plan.labels.len() - at);
                     let i = plan.blocks.len();
                     let planned =
@@ -330,7 +347,7 @@ impl<'a> Writer<'a, '_> {
                 members[j].0 = (0..j).find(|&k| label(&members[k]) == l).map_or(j, |k| members[k].0);
             }
         } else {
-            let mut first: HashMap<&str, usize> = HashMap::new();
+            let mut first: HashMap<&str, usize> = HashMap::with_capacity(members.len());
             for (j, m) in members.iter_mut().enumerate() {
                 m.0 = *first.entry(label(m)).or_insert(j);
             }
@@ -387,13 +404,18 @@ impl<'a> Writer<'a, '_> {
                 LiteralValue::Number(n) => self.w.out.push_str(json_number(n)),
                 LiteralValue::Bool(b) => self.w.out.push_str(if b { "true" } else { "false" }),
                 LiteralValue::Null => self.w.out.push_str("null"),
-                LiteralValue::String(s) => self.w.string(&escape_template(&s)),
+                LiteralValue::String(s) => self.w.string(&escape_template_cow(&s)),
                 LiteralValue::InvalidNumber(_) | LiteralValue::Dynamic => self.write_wrapped(e),
             },
             Expr::Template(t) if !simplify || t.is_string_literal() => {
                 let src = self.cx.text(e.span());
                 match plain_quoted(&src) {
-                    Some(plain) => self.w.string(plain),
+                    // Its text as it is (nothing in it needs a JSON escape either).
+                    Some(plain) => {
+                        self.w.out.push('"');
+                        self.w.out.push_str(plain);
+                        self.w.out.push('"');
+                    }
                     None => self.write_node(e),
                 }
             }
