@@ -50,7 +50,7 @@ pub use decode::{from_json, implied_type};
 #[allow(deprecated)]
 pub use encode::{from_simple_json, to_json, to_json_writer, to_simple_json, HcldecOutput};
 pub use go_scanner::decode_string;
-pub use node::{write_string, Escape, Node};
+pub use node::{write_string, write_string_contents, Escape, Node};
 pub use types::{type_from_json, type_to_json};
 
 /// Why a value or type could not be encoded as or decoded from JSON: the reference's

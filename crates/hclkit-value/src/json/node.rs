@@ -234,24 +234,6 @@ fn write_node(out: &mut String, node: &Node, indent: Option<usize>, depth: usize
     }
 }
 
-/// The bytes the escaper looks at: those escaped in either style, and E2, which starts
-/// U+2028 and U+2029.
-const SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        t[b] = true;
-        b += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[b'<' as usize] = true;
-    t[b'>' as usize] = true;
-    t[b'&' as usize] = true;
-    t[0xE2] = true;
-    t
-};
-
 /// Appends `s` as a JSON string, escaped as `escape` says: the one JSON string escaper.
 ///
 /// ```
@@ -264,19 +246,48 @@ const SPECIAL: [bool; 256] = {
 /// assert_eq!(plain, "\"<a&b>\\n\\b\u{2028}\"");
 /// ```
 pub fn write_string(out: &mut String, s: &str, escape: Escape) {
-    let go = escape == Escape::Go;
     out.push('"');
+    write_string_contents(out, s, escape);
+    out.push('"');
+}
+
+/// Appends `s` escaped as [`write_string`] escapes it, without the quotes: for a JSON string
+/// written in pieces (text before or after `s` inside the same quotes).
+///
+/// ```
+/// use hclkit_value::json::{write_string_contents, Escape};
+/// let mut out = String::from("\"${");
+/// write_string_contents(&mut out, "a \"b\"", Escape::Plain);
+/// out.push_str("}\"");
+/// assert_eq!(out, r#""${a \"b\"}""#);
+/// ```
+pub fn write_string_contents(out: &mut String, s: &str, escape: Escape) {
+    let go = escape == Escape::Go;
     let bytes = s.as_bytes();
+    // Runs of bytes that need no escape are copied whole (from `start`); they are found eight
+    // bytes at a time. Only ASCII bytes and the UTF-8 of U+2028 and U+2029 (E2 80 A8/A9) can
+    // need an escape, so `start` and every escape are on character boundaries.
     let mut start = 0;
     let mut i = 0;
-    // Runs of bytes that need no escape are copied whole; only ASCII bytes and the UTF-8 of
-    // U+2028 and U+2029 (E2 80 A8/A9) can need one.
     while i < bytes.len() {
-        let b = bytes[i];
-        if !SPECIAL[usize::from(b)] {
-            i += 1;
-            continue;
-        }
+        let word = match bytes[i..].first_chunk::<8>() {
+            Some(word) => *word,
+            None => {
+                // The last bytes, padded with spaces (never special): one more word.
+                let mut word = [b' '; 8];
+                word[..bytes.len() - i].copy_from_slice(&bytes[i..]);
+                word
+            }
+        };
+        let at = match special_bytes(u64::from_le_bytes(word), go) {
+            0 => {
+                i += 8;
+                continue;
+            }
+            // The lowest flagged byte is a special one (see `special_bytes`).
+            mask => i + (mask.trailing_zeros() / 8) as usize,
+        };
+        let b = bytes[at];
         let (esc, len): (Option<&str>, usize) = match b {
             b'"' => (Some("\\\""), 1),
             b'\\' => (Some("\\\\"), 1),
@@ -287,26 +298,45 @@ pub fn write_string(out: &mut String, s: &str, escape: Escape) {
             0x0c if !go => (Some("\\f"), 1),
             0..=0x1f => (None, 1),
             b'<' | b'>' | b'&' if go => (None, 1),
-            0xE2 if go && bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => (Some("\\u2028"), 3),
-            0xE2 if go && bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => (Some("\\u2029"), 3),
+            0xE2 if go && bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0xA8) => (Some("\\u2028"), 3),
+            0xE2 if go && bytes.get(at + 1) == Some(&0x80) && bytes.get(at + 2) == Some(&0xA9) => (Some("\\u2029"), 3),
             _ => {
-                i += 1;
+                // An E2 starting another character: nothing to escape.
+                i = at + 1;
                 continue;
             }
         };
-        // `start` and `i` are on character boundaries: escapes start at ASCII bytes or E2.
-        out.push_str(s.get(start..i).unwrap_or_default());
+        out.push_str(s.get(start..at).unwrap_or_default());
         match esc {
             Some(e) => out.push_str(e),
             None => {
                 let _ = write!(out, "\\u{:04x}", b);
             }
         }
-        i += len;
+        i = at + len;
         start = i;
     }
     out.push_str(s.get(start..).unwrap_or_default());
-    out.push('"');
+}
+
+/// The bytes of a little-endian word that the escaper must look at, as a mask of their high
+/// bits (SWAR: no branch per byte): those escaped in the style (`go`: Go's), and for Go E2,
+/// which starts U+2028 and U+2029. Borrows can flag a byte above a special one, never one
+/// below: the lowest flagged byte is exact, and the mask is 0 exactly when none is special.
+fn special_bytes(w: u64, go: bool) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `w` equal to `c` (a zero byte of `w ^ c...`).
+    let eq = |c: u8| {
+        let v = w ^ (ONES * u64::from(c));
+        v.wrapping_sub(ONES) & !v
+    };
+    // Bytes below 0x20 (all below 0x80 and borrowing when 0x20 is taken away).
+    let mut m = (w.wrapping_sub(ONES * 0x20) & !w) | eq(b'"') | eq(b'\\');
+    if go {
+        m |= eq(b'<') | eq(b'>') | eq(b'&') | eq(0xE2);
+    }
+    m & HIGH
 }
 
 #[cfg(test)]
@@ -325,5 +355,52 @@ mod tests {
             doc.to_pretty(),
             "{\n  \"a\": [\n    null,\n    true\n  ],\n  \"b\": {},\n  \"c\\n\": \"q\\\"\\\\\\u0001é\"\n}"
         );
+    }
+
+    /// The escape of each character on its own, as Go's `encoding/json` and RFC 8259 give it.
+    fn escaped_char(c: char, go: bool) -> String {
+        match c {
+            '"' => "\\\"".into(),
+            '\\' => "\\\\".into(),
+            '\n' => "\\n".into(),
+            '\r' => "\\r".into(),
+            '\t' => "\\t".into(),
+            '\u{8}' if !go => "\\b".into(),
+            '\u{c}' if !go => "\\f".into(),
+            '\0'..='\u{1f}' => format!("\\u{:04x}", c as u32),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' if go => format!("\\u{:04x}", c as u32),
+            _ => c.into(),
+        }
+    }
+
+    #[test]
+    fn escapes_at_every_offset() {
+        // The word-at-a-time scan against a character-by-character escape: every special
+        // character at every offset of strings longer than a word, next to ASCII, other
+        // multi-byte characters (E2 that does not start U+2028) and other specials.
+        let specials =
+            ['"', '\\', '\n', '\r', '\t', '\u{8}', '\u{c}', '\0', '\u{1f}', '<', '>', '&', '\u{2028}', '\u{2029}'];
+        let fillers = ["a", "é", "\u{2026}", "\u{7f}", " ", "\u{1F600}"];
+        for escape in [Escape::Go, Escape::Plain] {
+            let go = escape == Escape::Go;
+            for &c in &specials {
+                for filler in fillers {
+                    for at in 0..20 {
+                        for len in [at + 1, 17, 24] {
+                            let s: String = (0..len.max(at + 1))
+                                .map(|i| if i == at || i == at + 9 { c.to_string() } else { filler.to_owned() })
+                                .collect();
+                            let want: String = std::iter::once('"'.to_string())
+                                .chain(s.chars().map(|c| escaped_char(c, go)))
+                                .chain(["\"".to_owned()])
+                                .collect();
+                            let mut got = String::new();
+                            write_string(&mut got, &s, escape);
+                            assert_eq!(got, want, "{escape:?} {s:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -236,7 +236,7 @@ impl<'a> Cx<'a> {
         let mut out = Vec::new();
         while self.next < self.comments.len() && self.comments[self.next].start < pos {
             if self.opts.comments {
-                out.push(comment_text(&self.text(self.comments[self.next])));
+                out.push(comment_text(&self.text(self.comments[self.next])).to_owned());
             }
             self.next += 1;
         }
@@ -359,7 +359,7 @@ impl<'a> Cx<'a> {
             }
         }
         let types = groups.iter().filter_map(|((name, _), blocks)| Some((name.as_str(), blocks.first()?.block)));
-        self.same_name_warnings(&attr_names, types);
+        self.same_name_warnings(attr_names.iter().copied(), types);
         for (at, g) in slots {
             let blocks: Vec<(Vec<String>, Node)> =
                 std::mem::take(&mut groups[g].1).into_iter().map(|b| (b.labels, Node::Object(b.body))).collect();
@@ -370,13 +370,13 @@ impl<'a> Cx<'a> {
 
     /// One warning per name used by both an attribute and a block type (`types`: each type's
     /// first block), at the later one.
-    pub(super) fn same_name_warnings<'t>(
+    pub(super) fn same_name_warnings<'s, 't>(
         &mut self,
-        attr_names: &[(&str, Attribute<'a>)],
+        attrs: impl Iterator<Item = (&'s str, Attribute<'a>)> + Clone,
         types: impl Iterator<Item = (&'t str, Block<'a>)>,
     ) {
         for (name, block) in types {
-            let Some((_, attr)) = attr_names.iter().find(|(n, _)| *n == name) else {
+            let Some((_, attr)) = attrs.clone().find(|(n, _)| *n == name) else {
                 continue;
             };
             let attr = &attr.name_span();
@@ -521,7 +521,7 @@ impl<'a> Cx<'a> {
                     let src = self.text(k.span());
                     match quoted_template(&src).filter(|_| matches!(k, Expr::Template(_) | Expr::TemplateWrap(_))) {
                         Some(t) => t,
-                        None if !src.contains("<<") => format!("${{{src}}}"),
+                        None if !has_heredoc_marker(&src) => format!("${{{src}}}"),
                         None => return None,
                     }
                 }
@@ -578,7 +578,7 @@ impl<'a> Cx<'a> {
         s.push_str("${");
         s.push_str(&src);
         // A heredoc's closing marker must end its line.
-        if src.contains("<<") && !src.ends_with('\n') {
+        if !src.ends_with('\n') && has_heredoc_marker(&src) {
             s.push('\n');
         }
         s.push('}');
@@ -652,6 +652,13 @@ pub(crate) fn is_json_number(s: &str) -> bool {
         }
     }
     i == b.len()
+}
+
+/// Whether expression source holds `<<` (may hold a heredoc): a search for `<` first, as
+/// most expressions have none (cheaper than a substring search per expression).
+pub(super) fn has_heredoc_marker(src: &str) -> bool {
+    let b = src.as_bytes();
+    memchr::memchr_iter(b'<', b).any(|i| b.get(i + 1) == Some(&b'<'))
 }
 
 /// A native number literal as JSON: the same text without leading zeros (which JSON forbids).
@@ -789,16 +796,15 @@ fn quoted_template(src: &str) -> Option<String> {
 
 /// A comment's text without its markers: `# x` and `// x` without the marker, one space and
 /// the line end; `/* x */` without its delimiters and surrounding white space.
-pub(super) fn comment_text(c: &str) -> String {
+pub(super) fn comment_text(c: &str) -> &str {
     let c = c.trim_end_matches(['\n', '\r']);
-    let body = if let Some(r) = c.strip_prefix('#').or_else(|| c.strip_prefix("//")) {
+    if let Some(r) = c.strip_prefix('#').or_else(|| c.strip_prefix("//")) {
         r.strip_prefix(' ').unwrap_or(r)
     } else if let Some(r) = c.strip_prefix("/*") {
         r.strip_suffix("*/").unwrap_or(r).trim()
     } else {
         c
-    };
-    body.to_owned()
+    }
 }
 
 /// A block's labels and its body (as JSON, or what writes it).

@@ -3,11 +3,15 @@
 //! value, no label strings kept per block).
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::ops::Range;
 
-use hclkit_value::json::{write_string, Escape, Node};
+use hclkit_value::json::{write_string, write_string_contents, Escape, Node};
 
-use super::to_json::{comment_text, escape_template, json_number, nest, plain_quoted, Cx, Nest, Owner, ToJsonOptions};
+use super::to_json::{
+    comment_text, escape_template, has_heredoc_marker, json_number, nest, plain_quoted, BlockShape, Cx, Nest, Owner,
+    ToJsonOptions,
+};
 use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::{Attribute, Block, Body, BodyItem, Expr, File, LiteralValue, UnaryOp};
 
@@ -30,10 +34,20 @@ use crate::syntax::native::ast::{Attribute, Block, Body, BodyItem, Expr, File, L
 /// assert_eq!(out, file_to_json(&file, &opts).0.to_compact());
 /// ```
 pub fn write_file_json(file: &File, opts: &ToJsonOptions, indent: Option<usize>, out: &mut String) -> Diagnostics {
-    let mut cx = Cx::new(file.tree(), opts);
-    let mut w = Out { out, indent, depth: 0, fresh: true };
-    cx.write_body(&mut w, file.body(), u32::MAX, Owner::File, 0..0);
-    cx.diags
+    let mut w =
+        Writer { cx: Cx::new(file.tree(), opts), w: Out { out, indent, depth: 0, fresh: true }, plans: Vec::new() };
+    w.write_body(file.body(), u32::MAX, Owner::File, 0..0);
+    w.cx.diags
+}
+
+/// The state of [`write_file_json`].
+struct Writer<'a, 'o> {
+    cx: Cx<'a>,
+    w: Out<'o>,
+    /// Plans not in use, kept for their memory: a body's plan is in use while the bodies of
+    /// its blocks are written, so there is one per depth, and bodies after the first of each
+    /// depth allocate nothing.
+    plans: Vec<Plan<'a>>,
 }
 
 /// The JSON text being written: where the next value goes.
@@ -97,194 +111,333 @@ impl Out<'_> {
     }
 }
 
+/// How a body is written: its items placed (comments by source position, blocks grouped by
+/// type and label count), before any is written.
+#[derive(Default)]
+struct Plan<'a> {
+    props: Vec<Prop<'a>>,
+    blocks: Vec<Planned<'a>>,
+    groups: Vec<Group<'a>>,
+    /// The labels of the blocks, one block's after another's.
+    labels: Vec<Cow<'a, str>>,
+    /// The blocks of the group being written, as (sort key, index in `blocks`).
+    members: Vec<(usize, usize)>,
+}
+
+impl Plan<'_> {
+    fn clear(&mut self) {
+        self.props.clear();
+        self.blocks.clear();
+        self.groups.clear();
+        self.labels.clear();
+        self.members.clear();
+    }
+}
+
 /// A property of a body, in output order.
 enum Prop<'a> {
     /// The comments of this index range, as one `"//"` property.
     Comments(Range<usize>),
-    Attr(Attribute<'a>, &'a str),
+    Attr(Attribute<'a>, Cow<'a, str>),
     /// The blocks of one group (an index into the groups).
     Group(usize),
 }
 
-/// A block of a body: the block, the index of the first comment inside its body, and the
-/// comments before it that go inside its body (a later block of its group's).
-type Planned<'a> = (Block<'a>, usize, Range<usize>);
+/// A block of a body.
+struct Planned<'a> {
+    block: Block<'a>,
+    /// The index of the first comment inside its body.
+    inside: usize,
+    /// The comments before it that go inside its body (a later block of its group's).
+    leading: Range<usize>,
+    /// Its labels in [`Plan::labels`].
+    labels: Range<usize>,
+    /// The next block of its group (`usize::MAX`: none).
+    next: usize,
+}
 
-impl<'a> Cx<'a> {
-    /// Writes a body as [`Cx::body`] builds it: the items planned first (comments placed by
-    /// source position, blocks grouped by type and label count), then written in order.
-    /// `self.next` is the first comment inside the body; `first` the comments written first.
-    fn write_body(&mut self, w: &mut Out<'_>, body: Body<'a>, end: u32, owner: Owner<'a>, first: Range<usize>) {
-        let mut props: Vec<Prop<'a>> = Vec::new();
-        let mut blocks: Vec<Planned<'a>> = Vec::new();
-        let mut groups: Vec<(Cow<'a, str>, usize, Vec<usize>)> = Vec::new();
-        let mut attr_names: Vec<(&'a str, Attribute<'a>)> = Vec::new();
+/// The blocks of one type and label count, as a list through [`Planned::next`].
+struct Group<'a> {
+    ty: Cow<'a, str>,
+    labels: usize,
+    first: usize,
+    last: usize,
+}
+
+impl<'a> Writer<'a, '_> {
+    /// Writes a body as [`Cx::body`] builds it: the items planned first, then written in
+    /// order. `self.cx.next` is the first comment inside the body; `first` the comments
+    /// written first.
+    fn write_body(&mut self, body: Body<'a>, end: u32, owner: Owner<'a>, first: Range<usize>) {
+        let mut plan = self.plans.pop().unwrap_or_default();
+        self.plan_body(&mut plan, body, end);
+        self.cx.same_name_warnings(
+            plan.props.iter().filter_map(|p| match p {
+                Prop::Attr(a, name) => Some((&**name, *a)),
+                _ => None,
+            }),
+            plan.groups.iter().map(|g| (&*g.ty, plan.blocks[g.first].block)),
+        );
+
+        self.w.open('{');
+        self.write_comments(first);
+        if let Some(unit) = self.cx.opts.ranges {
+            self.w.key("//ranges");
+            self.w.node(&self.cx.ranges(body, owner, unit));
+        }
+        for p in 0..plan.props.len() {
+            match &plan.props[p] {
+                Prop::Comments(r) => self.write_comments(r.clone()),
+                Prop::Attr(a, name) => {
+                    self.w.key(name);
+                    self.write_expr(a.expr());
+                }
+                &Prop::Group(g) => {
+                    self.w.key(&plan.groups[g].ty);
+                    self.write_group(&mut plan, g);
+                }
+            }
+        }
+        self.w.close('}');
+        plan.clear();
+        self.plans.push(plan);
+    }
+
+    /// Places the items of a body in `plan`.
+    fn plan_body(&mut self, plan: &mut Plan<'a>, body: Body<'a>, end: u32) {
+        let cx = &mut self.cx;
         for item in body.items() {
-            let lo = self.next;
+            let lo = cx.next;
             match item {
                 BodyItem::Attribute(a) => {
                     // Comments inside the expression cannot stay there: they go before it.
-                    self.skip_before(a.span().start);
-                    self.skip_before(a.span().end);
-                    if self.next > lo {
-                        props.push(Prop::Comments(lo..self.next));
+                    cx.skip_before(a.span().start);
+                    cx.skip_before(a.span().end);
+                    if cx.next > lo {
+                        plan.props.push(Prop::Comments(lo..cx.next));
                     }
-                    let name = a.name();
-                    attr_names.push((name, a));
-                    props.push(Prop::Attr(a, name));
+                    plan.props.push(Prop::Attr(a, cx.text(a.name_span())));
                 }
                 BodyItem::Block(b) => {
                     let inner = b.body().span();
-                    self.skip_before(inner.start);
-                    let leading = lo..self.next;
-                    let inside = self.next;
-                    self.skip_before(inner.end);
-                    let (ty, n) = (b.block_type(), b.labels().count());
-                    match groups.iter_mut().find(|g| g.0 == ty && g.1 == n) {
+                    cx.skip_before(inner.start);
+                    let leading = lo..cx.next;
+                    let inside = cx.next;
+                    cx.skip_before(inner.end);
+                    let at = plan.labels.len();
+                    plan.labels.extend(b.labels().map(|l| l.value()));
+                    let (ty, n) = (cx.text(b.type_span()), plan.labels.len() - at);
+                    let i = plan.blocks.len();
+                    let planned =
+                        Planned { block: b, inside, leading, labels: at..plan.labels.len(), next: usize::MAX };
+                    match plan.groups.iter_mut().find(|g| g.ty == ty && g.labels == n) {
                         Some(g) => {
-                            g.2.push(blocks.len());
-                            blocks.push((b, inside, leading));
+                            plan.blocks[g.last].next = i;
+                            g.last = i;
+                            plan.blocks.push(planned);
                         }
                         None => {
-                            props.push(Prop::Comments(leading));
-                            props.push(Prop::Group(groups.len()));
-                            groups.push((ty, n, vec![blocks.len()]));
-                            blocks.push((b, inside, 0..0));
+                            plan.props.push(Prop::Comments(planned.leading.clone()));
+                            plan.props.push(Prop::Group(plan.groups.len()));
+                            plan.groups.push(Group { ty, labels: n, first: i, last: i });
+                            // The first block's leading comments are written before its group.
+                            plan.blocks.push(Planned { leading: 0..0, ..planned });
                         }
                     }
                 }
             }
         }
-        let lo = self.next;
-        self.skip_before(end);
-        props.push(Prop::Comments(lo..self.next));
-        self.same_name_warnings(&attr_names, groups.iter().map(|g| (&*g.0, blocks[g.2[0]].0)));
-
-        w.open('{');
-        self.write_comments(w, first);
-        if let Some(unit) = self.opts.ranges {
-            w.key("//ranges");
-            w.node(&self.ranges(body, owner, unit));
-        }
-        for p in props {
-            match p {
-                Prop::Comments(r) => self.write_comments(w, r),
-                Prop::Attr(a, name) => {
-                    w.key(name);
-                    self.write_expr(w, a.expr());
-                }
-                Prop::Group(g) => {
-                    let (ty, _, members) = &groups[g];
-                    w.key(ty);
-                    let labelled =
-                        members.iter().map(|&i| (blocks[i].0.labels().map(|l| l.value().into_owned()).collect(), i));
-                    let layout = nest(self.opts.blocks, labelled.collect());
-                    self.write_nest(w, layout, &blocks);
-                }
-            }
-        }
-        w.close('}');
+        let lo = cx.next;
+        cx.skip_before(end);
+        plan.props.push(Prop::Comments(lo..cx.next));
     }
 
     /// The comments of `r` as one `"//"` property (none when empty or comments are off).
-    fn write_comments(&self, w: &mut Out<'_>, r: Range<usize>) {
-        if !self.opts.comments || r.is_empty() {
+    fn write_comments(&mut self, r: Range<usize>) {
+        if !self.cx.opts.comments || r.is_empty() {
             return;
         }
-        let texts: Vec<String> = self.comments[r].iter().map(|&c| comment_text(&self.tree.text(c))).collect();
+        // The comments' texts joined by line feeds, escaped one by one into the string.
+        let w = &mut self.w;
         w.key("//");
-        w.string(&texts.join("\n"));
+        w.out.push('"');
+        for (i, &c) in self.cx.comments[r].iter().enumerate() {
+            if i > 0 {
+                w.out.push_str("\\n");
+            }
+            write_string_contents(w.out, comment_text(&self.cx.text(c)), Escape::Plain);
+        }
+        w.out.push('"');
     }
 
-    fn write_nest(&mut self, w: &mut Out<'_>, layout: Nest<usize>, blocks: &[Planned<'a>]) {
-        match layout {
-            Nest::Body(i) => {
-                let (b, inside, ref leading) = blocks[i];
-                self.next = inside;
-                let inner = b.body();
-                self.write_body(w, inner, inner.span().end, Owner::Block(b), leading.clone());
+    /// Writes the blocks of group `g` laid out as [`nest`] lays them out.
+    fn write_group(&mut self, plan: &mut Plan<'a>, g: usize) {
+        let mut i = plan.groups[g].first;
+        plan.members.clear();
+        while i != usize::MAX {
+            plan.members.push((0, i));
+            i = plan.blocks[i].next;
+        }
+        let Plan { blocks, labels, members, .. } = plan;
+        match self.cx.opts.blocks {
+            BlockShape::Nested => self.write_grouped(blocks, labels, members, 0, false),
+            BlockShape::Array => self.write_grouped(blocks, labels, members, 0, true),
+            BlockShape::Ordered => {
+                let labelled = members.iter().map(|&(_, i)| {
+                    let owned = labels[blocks[i].labels.clone()].iter().map(|l| l.clone().into_owned());
+                    (owned.collect(), i)
+                });
+                let layout = nest(BlockShape::Ordered, labelled.collect());
+                self.write_nest(layout, blocks);
             }
-            Nest::Array(items) => {
-                w.open('[');
-                for x in items {
-                    w.element();
-                    self.write_nest(w, x, blocks);
+        }
+    }
+
+    /// Writes blocks of one group as `nest_grouped` lays them out, without building the
+    /// layout: `members` (in source order) are grouped by their label at `depth` (first
+    /// appearance first) by sorting them in place, then each group is written under its label.
+    fn write_grouped(
+        &mut self,
+        blocks: &[Planned<'a>],
+        labels: &[Cow<'a, str>],
+        members: &mut [(usize, usize)],
+        depth: usize,
+        always_array: bool,
+    ) {
+        let label = |m: &(usize, usize)| &*labels[blocks[m.1].labels.start + depth];
+        if !matches!(members.first(), Some(&(_, i)) if blocks[i].labels.len() > depth) {
+            // Blocks of one group have as many labels each: the bodies.
+            let array = always_array || members.len() > 1;
+            if array {
+                self.w.open('[');
+            }
+            for &(_, i) in members.iter() {
+                if array {
+                    self.w.element();
                 }
-                w.close(']');
+                self.write_block_body(&blocks[i]);
+            }
+            if array {
+                self.w.close(']');
+            }
+            return;
+        }
+        // Each member's key: the position of the first member with its label. Most label
+        // levels hold a few blocks: found by a scan, indexed past a few.
+        if members.len() <= 16 {
+            for j in 0..members.len() {
+                let l = label(&members[j]);
+                members[j].0 = (0..j).find(|&k| label(&members[k]) == l).map_or(j, |k| members[k].0);
+            }
+        } else {
+            let mut first: HashMap<&str, usize> = HashMap::new();
+            for (j, m) in members.iter_mut().enumerate() {
+                m.0 = *first.entry(label(m)).or_insert(j);
+            }
+        }
+        // Keys first (groups in order of first appearance), then source order in a group.
+        members.sort_unstable();
+        self.w.open('{');
+        let mut rest = members;
+        while let Some(&(key, _)) = rest.first() {
+            let n = rest.iter().take_while(|m| m.0 == key).count();
+            let (group, after) = rest.split_at_mut(n);
+            self.w.key(label(&group[0]));
+            self.write_grouped(blocks, labels, group, depth + 1, always_array);
+            rest = after;
+        }
+        self.w.close('}');
+    }
+
+    /// Writes a block's body, with the comments planned for it.
+    fn write_block_body(&mut self, planned: &Planned<'a>) {
+        self.cx.next = planned.inside;
+        let inner = planned.block.body();
+        self.write_body(inner, inner.span().end, Owner::Block(planned.block), planned.leading.clone());
+    }
+
+    fn write_nest(&mut self, layout: Nest<usize>, blocks: &[Planned<'a>]) {
+        match layout {
+            Nest::Body(i) => self.write_block_body(&blocks[i]),
+            Nest::Array(items) => {
+                self.w.open('[');
+                for x in items {
+                    self.w.element();
+                    self.write_nest(x, blocks);
+                }
+                self.w.close(']');
             }
             Nest::Object(props) => {
-                w.open('{');
+                self.w.open('{');
                 for (k, v) in props {
-                    w.key(&k);
-                    self.write_nest(w, v, blocks);
+                    self.w.key(&k);
+                    self.write_nest(v, blocks);
                 }
-                w.close('}');
+                self.w.close('}');
             }
         }
     }
 
     /// Writes what [`Cx::expr`] gives: the common expressions directly, the rest (folding with
     /// `simplify`, templates to re-escape) through it.
-    fn write_expr(&mut self, w: &mut Out<'_>, e: Expr<'a>) {
-        let simplify = self.opts.simplify;
+    fn write_expr(&mut self, e: Expr<'a>) {
+        let simplify = self.cx.opts.simplify;
         match e {
             Expr::Literal(l) => match l.value() {
-                LiteralValue::Number(n) => w.out.push_str(json_number(n)),
-                LiteralValue::Bool(b) => w.out.push_str(if b { "true" } else { "false" }),
-                LiteralValue::Null => w.out.push_str("null"),
-                LiteralValue::String(s) => w.string(&escape_template(&s)),
-                LiteralValue::InvalidNumber(_) | LiteralValue::Dynamic => self.write_wrapped(w, e),
+                LiteralValue::Number(n) => self.w.out.push_str(json_number(n)),
+                LiteralValue::Bool(b) => self.w.out.push_str(if b { "true" } else { "false" }),
+                LiteralValue::Null => self.w.out.push_str("null"),
+                LiteralValue::String(s) => self.w.string(&escape_template(&s)),
+                LiteralValue::InvalidNumber(_) | LiteralValue::Dynamic => self.write_wrapped(e),
             },
             Expr::Template(t) if !simplify || t.is_string_literal() => {
-                let src = self.text(e.span());
+                let src = self.cx.text(e.span());
                 match plain_quoted(&src) {
-                    Some(plain) => w.string(plain),
-                    None => self.write_node(w, e),
+                    Some(plain) => self.w.string(plain),
+                    None => self.write_node(e),
                 }
             }
             Expr::Tuple(t) => {
-                w.open('[');
+                self.w.open('[');
                 for x in t.exprs() {
-                    w.element();
-                    self.write_expr(w, x);
+                    self.w.element();
+                    self.write_expr(x);
                 }
-                w.close(']');
+                self.w.close(']');
             }
-            Expr::Object(o) => match self.object_keys(o) {
+            Expr::Object(o) => match self.cx.object_keys(o) {
                 Some(keys) => {
-                    w.open('{');
+                    self.w.open('{');
                     for (item, k) in o.items().zip(keys) {
-                        w.key(&k);
-                        self.write_expr(w, item.value);
+                        self.w.key(&k);
+                        self.write_expr(item.value);
                     }
-                    w.close('}');
+                    self.w.close('}');
                 }
-                None => self.write_node(w, e),
+                None => self.write_node(e),
             },
-            Expr::UnaryOp(u) if u.op() == UnaryOp::Negate => self.write_node(w, e),
-            Expr::TemplateWrap(_) => self.write_node(w, e),
-            _ if !simplify => self.write_wrapped(w, e),
-            _ => self.write_node(w, e),
+            Expr::UnaryOp(u) if u.op() == UnaryOp::Negate => self.write_node(e),
+            Expr::TemplateWrap(_) => self.write_node(e),
+            _ if !simplify => self.write_wrapped(e),
+            _ => self.write_node(e),
         }
     }
 
-    /// Writes [`Cx::wrap_text`]'s string without making it: the source escaped as a JSON
-    /// string, then `${` put after its opening quote and `}` before its closing one.
-    fn write_wrapped(&self, w: &mut Out<'_>, e: Expr<'a>) {
-        let src = self.text(e.span());
-        let at = w.out.len() + 1;
-        w.string(&src);
-        w.out.insert_str(at, "${");
-        w.out.pop();
+    /// Writes [`Cx::wrap_text`]'s string without making it: `"${`, the source escaped, `}"`.
+    fn write_wrapped(&mut self, e: Expr<'a>) {
+        let src = self.cx.text(e.span());
+        let out = &mut *self.w.out;
+        out.push_str("\"${");
+        write_string_contents(out, &src, Escape::Plain);
         // A heredoc's closing marker must end its line.
-        if src.contains("<<") && !src.ends_with('\n') {
-            w.out.push_str("\\n");
+        if !src.ends_with('\n') && has_heredoc_marker(&src) {
+            out.push_str("\\n");
         }
-        w.out.push_str("}\"");
+        out.push_str("}\"");
     }
 
-    fn write_node(&mut self, w: &mut Out<'_>, e: Expr<'a>) {
-        let n = self.expr(e);
-        w.node(&n);
+    fn write_node(&mut self, e: Expr<'a>) {
+        let n = self.cx.expr(e);
+        self.w.node(&n);
     }
 }

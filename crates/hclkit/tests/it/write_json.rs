@@ -61,8 +61,15 @@ fn made_up_files_agree() {
         "a = 1\na {\n  b = 1 + 2\n  c = \"${1 + 1}\"\n  d = <<EOT\nhi ${x}\nEOT\n  e = <<EOT\nplain\nEOT\n  f = { \"${k}\" = 1, \"${k}\" = 2 }\n  g = [for x in y : x]\n  h = \"$${x} %%{y}\"\n}\n",
         "p \"a\" { \n}\np \"b\" {\n}\np \"a\" {\n  x = true ? null : 0.5\n  y = -0\n  z = 007\n}\n",
     ];
+    // Many blocks of one type at two label levels, labels repeated out of order: grouping
+    // by scan (a few blocks) and by index (past sixteen).
+    let mut many = String::new();
+    for i in [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 10, 11, 0] {
+        many.push_str(&format!("r \"l{}\" \"m{}\" {{\n  n = {i}\n}}\ns \"l{i}\" {{\n}}\n", i % 7, i % 3));
+    }
     let combos = combinations();
-    let bad: Vec<String> = srcs.iter().flat_map(|s| compare("t.hcl", s.as_bytes(), &combos)).collect();
+    let bad: Vec<String> =
+        srcs.iter().chain([&many.as_str()]).flat_map(|s| compare("t.hcl", s.as_bytes(), &combos)).collect();
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
