@@ -6,7 +6,11 @@
 // - parse throughput over corpus files (every Nth file of the real-world corpus, default 3:
 //   about 2,000 files): hclkit's parse, @cdktf/hcl2json's parse (awaited one by one, as its
 //   users call it) and hcl2-parser's parseToObject, each on the same files, the median of
-//   --runs passes (default 5; hcl2-parser, being slow, 2);
+//   --runs passes (default 5; hcl2-parser, being slow, 3) after warm-up passes (3; one
+//   for hcl2-parser, whose one pass takes seconds): V8 compiles a WebAssembly function
+//   with its fast compiler first and optimizes it once it has run hot, in the background,
+//   so the first passes are slower (on this machine hclkit's first three: 400, 125 and
+//   41 ms);
 // - start-up: a fresh Node process, from before the import to the first parse result
 //   (median of 7 processes each);
 // - size: the module each loads, gzipped (-9): for hclkit, the small module parse loads in Node,
@@ -48,8 +52,8 @@ const hclkit = require(join(dist, "hclkit.cjs"));
 const hcl2json = require("@cdktf/hcl2json");
 const hcl2parser = require("hcl2-parser");
 
-async function time(label, n, pass) {
-  await pass(); // warm-up
+async function time(label, n, pass, warm = 3) {
+  for (let i = 0; i < warm; i++) await pass();
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
@@ -80,9 +84,14 @@ results.push(
   }),
 );
 results.push(
-  await time("hcl2-parser parseToObject", Math.max(1, Math.min(runs, 2)), () => {
-    for (const f of files) hcl2parser.parseToObject(f.text);
-  }),
+  await time(
+    "hcl2-parser parseToObject",
+    Math.max(1, Math.min(runs, 3)),
+    () => {
+      for (const f of files) hcl2parser.parseToObject(f.text);
+    },
+    1,
+  ),
 );
 
 function startup(code) {

@@ -333,6 +333,13 @@ impl<'s, const KEEP: bool> Parser<'s, KEEP> {
         t
     }
 
+    /// Whether no token has been lexed past the last one read (nothing peeked or buffered):
+    /// the lexer is where the parser is.
+    #[inline]
+    pub(super) fn lookahead_empty(&self) -> bool {
+        !self.peeked && self.head == self.buf.len()
+    }
+
     pub(super) fn prev_span(&mut self) -> Span {
         match self.prev {
             Some(t) => t.span,

@@ -87,6 +87,16 @@ impl<'s, const KEEP: bool> Parser<'s, KEEP> {
     /// diagnostics. Otherwise returns the literal token it read before finding out, if any,
     /// for the general path to start with.
     pub(super) fn quoted_simple(&mut self, open: Token) -> Result<u32, Option<Token>> {
+        // Nothing lexed after the quote yet: the lexer takes a one-literal string in one step.
+        if self.lookahead_empty() {
+            if let Some((lit, close)) = self.lexer.simple_string() {
+                self.note(lit);
+                self.note(close);
+                self.prev = Some(close);
+                self.check_escapes(lit.span);
+                return Ok(self.push(Node::template(open.span.to(close.span), TplFlags::SIMPLE, 0)));
+            }
+        }
         let t = self.peek();
         match t.kind {
             T::CQuote => {
@@ -558,6 +568,10 @@ mod tests {
         for src in [
             r#""x""#,
             r#""""#,
+            r#""a\"b""#,
+            r#""a\\""#,
+            r#""a\""#,
+            "\"\u{e9}t\u{e9}\"",
             r#""a\nb""#,
             r#""bad \q escape""#,
             r#""a$b""#,
