@@ -506,7 +506,11 @@ impl<'a> Cx<'a> {
         let mut keys: Vec<Cow<'a, str>> = Vec::new();
         for item in o.items() {
             let k = match (item.key.force_non_literal(), item.key.expr()) {
-                (false, Expr::ScopeTraversal(s)) if s.len() == 1 => escape_template_cow(s.root_name()),
+                // The name read from the checked source (`root_name` checks its UTF-8 again).
+                (false, Expr::ScopeTraversal(s)) if s.len() == 1 => match self.text(s.root_span()) {
+                    Cow::Borrowed(name) => escape_template_cow(name),
+                    Cow::Owned(name) => Cow::Owned(escape_template(&name)),
+                },
                 // A `null` key is an error when evaluated; the whole object as one
                 // template keeps that (the reference reads it so).
                 (false, Expr::Literal(l)) if l.keyword() == Some("null") => return None,

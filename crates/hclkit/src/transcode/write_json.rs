@@ -34,20 +34,34 @@ use crate::syntax::native::ast::{Attribute, Block, Body, BodyItem, Expr, File, L
 /// assert_eq!(out, file_to_json(&file, &opts).0.to_compact());
 /// ```
 pub fn write_file_json(file: &File, opts: &ToJsonOptions, indent: Option<usize>, out: &mut String) -> Diagnostics {
-    let mut w =
-        Writer { cx: Cx::new(file.tree(), opts), w: Out { out, indent, depth: 0, fresh: true }, plans: Vec::new() };
+    let mut w = Writer {
+        cx: Cx::new(file.tree(), opts),
+        w: Out { out, indent, depth: 0, fresh: true },
+        props: Vec::with_capacity(64),
+        blocks: Vec::with_capacity(16),
+        groups: Vec::with_capacity(8),
+        labels: Vec::with_capacity(16),
+        members: Vec::with_capacity(16),
+    };
     w.write_body(file.body(), u32::MAX, Owner::File, 0..0);
     w.cx.diags
 }
 
-/// The state of [`write_file_json`].
+/// The state of [`write_file_json`], with the plans of the bodies being written: how each is
+/// written, its items placed (comments by source position, blocks grouped by type and label
+/// count) before any is written. The plans are stacks: a body's entries follow those of the
+/// body it is in and are removed once it is written, so a file's bodies share five vectors
+/// (allocated once per file, not per body).
 struct Writer<'a, 'o> {
     cx: Cx<'a>,
     w: Out<'o>,
-    /// Plans not in use, kept for their memory: a body's plan is in use while the bodies of
-    /// its blocks are written, so there is one per depth, and bodies after the first of each
-    /// depth allocate nothing.
-    plans: Vec<Plan<'a>>,
+    props: Vec<Prop<'a>>,
+    blocks: Vec<Planned<'a>>,
+    groups: Vec<Group<'a>>,
+    /// The labels of the blocks, one block's after another's.
+    labels: Vec<Cow<'a, str>>,
+    /// The blocks of the groups being written, as (sort key, index in `blocks`).
+    members: Vec<(usize, usize)>,
 }
 
 /// The JSON text being written: where the next value goes.
@@ -96,6 +110,21 @@ impl Out<'_> {
     fn key(&mut self, k: &str) {
         self.element();
         write_string(self.out, k, Escape::Plain);
+        self.colon();
+    }
+
+    /// Starts an object property whose name needs no JSON escape: an identifier (an attribute
+    /// name, as `Attribute::name_span` scans it; no quote, backslash or control character can
+    /// be in one).
+    fn identifier_key(&mut self, k: &str) {
+        self.element();
+        self.out.push('"');
+        self.out.push_str(k);
+        self.out.push('"');
+        self.colon();
+    }
+
+    fn colon(&mut self) {
         self.out.push(':');
         if self.indent.is_some() {
             self.out.push(' ');
@@ -108,40 +137,6 @@ impl Out<'_> {
 
     fn node(&mut self, n: &Node) {
         n.write_nested(self.out, self.indent, self.depth, Escape::Plain);
-    }
-}
-
-/// How a body is written: its items placed (comments by source position, blocks grouped by
-/// type and label count), before any is written.
-struct Plan<'a> {
-    props: Vec<Prop<'a>>,
-    blocks: Vec<Planned<'a>>,
-    groups: Vec<Group<'a>>,
-    /// The labels of the blocks, one block's after another's.
-    labels: Vec<Cow<'a, str>>,
-    /// The blocks of the group being written, as (sort key, index in `blocks`).
-    members: Vec<(usize, usize)>,
-}
-
-impl Plan<'_> {
-    /// A plan with room for a usual body (its vectors would otherwise grow in steps from
-    /// empty in every file).
-    fn new() -> Self {
-        Plan {
-            props: Vec::with_capacity(32),
-            blocks: Vec::with_capacity(8),
-            groups: Vec::with_capacity(4),
-            labels: Vec::with_capacity(8),
-            members: Vec::with_capacity(8),
-        }
-    }
-
-    fn clear(&mut self) {
-        self.props.clear();
-        self.blocks.clear();
-        self.groups.clear();
-        self.labels.clear();
-        self.members.clear();
     }
 }
 
@@ -161,7 +156,7 @@ struct Planned<'a> {
     inside: usize,
     /// The comments before it that go inside its body (a later block of its group's).
     leading: Range<usize>,
-    /// Its labels in [`Plan::labels`].
+    /// Its labels in [`Writer::labels`].
     labels: Range<usize>,
     /// The next block of its group (`usize::MAX`: none).
     next: usize,
@@ -180,14 +175,15 @@ impl<'a> Writer<'a, '_> {
     /// order. `self.cx.next` is the first comment inside the body; `first` the comments
     /// written first.
     fn write_body(&mut self, body: Body<'a>, end: u32, owner: Owner<'a>, first: Range<usize>) {
-        let mut plan = self.plans.pop().unwrap_or_else(Plan::new);
-        self.plan_body(&mut plan, body, end);
+        let marks = (self.props.len(), self.blocks.len(), self.groups.len(), self.labels.len());
+        self.plan_body(body, end, marks.2);
+        let (props, groups) = (&self.props[marks.0..], &self.groups[marks.2..]);
         self.cx.same_name_warnings(
-            plan.props.iter().filter_map(|p| match p {
+            props.iter().filter_map(|p| match p {
                 Prop::Attr(a, name) => Some((&**name, *a)),
                 _ => None,
             }),
-            plan.groups.iter().map(|g| (&*g.ty, plan.blocks[g.first].block)),
+            groups.iter().map(|g| (&*g.ty, self.blocks[g.first].block)),
         );
 
         self.w.open('{');
@@ -196,26 +192,30 @@ impl<'a> Writer<'a, '_> {
             self.w.key("//ranges");
             self.w.node(&self.cx.ranges(body, owner, unit));
         }
-        for p in 0..plan.props.len() {
-            match &plan.props[p] {
+        // The bodies of blocks plan theirs after this one's end.
+        for p in marks.0..self.props.len() {
+            match &self.props[p] {
                 Prop::Comments(r) => self.write_comments(r.clone()),
                 Prop::Attr(a, name) => {
-                    self.w.key(name);
-                    self.write_expr(a.expr());
+                    let e = a.expr();
+                    self.w.identifier_key(name);
+                    self.write_expr(e);
                 }
                 &Prop::Group(g) => {
-                    self.w.key(&plan.groups[g].ty);
-                    self.write_group(&mut plan, g);
+                    self.w.key(&self.groups[g].ty);
+                    self.write_group(g);
                 }
             }
         }
         self.w.close('}');
-        plan.clear();
-        self.plans.push(plan);
+        self.props.truncate(marks.0);
+        self.blocks.truncate(marks.1);
+        self.groups.truncate(marks.2);
+        self.labels.truncate(marks.3);
     }
 
-    /// Places the items of a body in `plan`.
-    fn plan_body(&mut self, plan: &mut Plan<'a>, body: Body<'a>, end: u32) {
+    /// Plans the items of a body (its groups from `groups`).
+    fn plan_body(&mut self, body: Body<'a>, end: u32, groups: usize) {
         let cx = &mut self.cx;
         for item in body.items() {
             let lo = cx.next;
@@ -225,9 +225,9 @@ impl<'a> Writer<'a, '_> {
                     cx.skip_before(a.span().start);
                     cx.skip_before(a.span().end);
                     if cx.next > lo {
-                        plan.props.push(Prop::Comments(lo..cx.next));
+                        self.props.push(Prop::Comments(lo..cx.next));
                     }
-                    plan.props.push(Prop::Attr(a, cx.text(a.name_span())));
+                    self.props.push(Prop::Attr(a, cx.text(a.name_span())));
                 }
                 BodyItem::Block(b) => {
                     let inner = b.body().span();
@@ -235,30 +235,30 @@ impl<'a> Writer<'a, '_> {
                     let leading = lo..cx.next;
                     let inside = cx.next;
                     cx.skip_before(inner.end);
-                    let at = plan.labels.len();
-                    plan.labels.extend(b.labels().map(|l| match cx.text(l.span()) {
+                    let at = self.labels.len();
+                    self.labels.extend(b.labels().map(|l| match cx.text(l.span()) {
                         // What `Label::value` gives, without decoding: an identifier, or a
                         // quoted label with nothing to decode.
                         Cow::Borrowed(t) if !t.starts_with('"') => Cow::Borrowed(t),
                         Cow::Borrowed(t) => plain_quoted(t).map_or_else(|| l.value(), Cow::Borrowed),
                         Cow::Owned(_) => l.value(),
                     }));
-                    let (ty, n) = (cx.text(b.type_span()), plan.labels.len() - at);
-                    let i = plan.blocks.len();
+                    let (ty, n) = (cx.text(b.type_span()), self.labels.len() - at);
+                    let i = self.blocks.len();
                     let planned =
-                        Planned { block: b, inside, leading, labels: at..plan.labels.len(), next: usize::MAX };
-                    match plan.groups.iter_mut().find(|g| g.ty == ty && g.labels == n) {
+                        Planned { block: b, inside, leading, labels: at..self.labels.len(), next: usize::MAX };
+                    match self.groups[groups..].iter_mut().find(|g| g.ty == ty && g.labels == n) {
                         Some(g) => {
-                            plan.blocks[g.last].next = i;
+                            self.blocks[g.last].next = i;
                             g.last = i;
-                            plan.blocks.push(planned);
+                            self.blocks.push(planned);
                         }
                         None => {
-                            plan.props.push(Prop::Comments(planned.leading.clone()));
-                            plan.props.push(Prop::Group(plan.groups.len()));
-                            plan.groups.push(Group { ty, labels: n, first: i, last: i });
+                            self.props.push(Prop::Comments(planned.leading.clone()));
+                            self.props.push(Prop::Group(self.groups.len()));
+                            self.groups.push(Group { ty, labels: n, first: i, last: i });
                             // The first block's leading comments are written before its group.
-                            plan.blocks.push(Planned { leading: 0..0, ..planned });
+                            self.blocks.push(Planned { leading: 0..0, ..planned });
                         }
                     }
                 }
@@ -266,7 +266,7 @@ impl<'a> Writer<'a, '_> {
         }
         let lo = cx.next;
         cx.skip_before(end);
-        plan.props.push(Prop::Comments(lo..cx.next));
+        self.props.push(Prop::Comments(lo..cx.next));
     }
 
     /// The comments of `r` as one `"//"` property (none when empty or comments are off).
@@ -288,51 +288,48 @@ impl<'a> Writer<'a, '_> {
     }
 
     /// Writes the blocks of group `g` laid out as [`nest`] lays them out.
-    fn write_group(&mut self, plan: &mut Plan<'a>, g: usize) {
-        let mut i = plan.groups[g].first;
-        plan.members.clear();
+    fn write_group(&mut self, g: usize) {
+        let lo = self.members.len();
+        let mut i = self.groups[g].first;
         while i != usize::MAX {
-            plan.members.push((0, i));
-            i = plan.blocks[i].next;
+            self.members.push((0, i));
+            i = self.blocks[i].next;
         }
-        let Plan { blocks, labels, members, .. } = plan;
+        let hi = self.members.len();
         match self.cx.opts.blocks {
-            BlockShape::Nested => self.write_grouped(blocks, labels, members, 0, false),
-            BlockShape::Array => self.write_grouped(blocks, labels, members, 0, true),
+            BlockShape::Nested => self.write_grouped(lo..hi, 0, false),
+            BlockShape::Array => self.write_grouped(lo..hi, 0, true),
             BlockShape::Ordered => {
-                let labelled = members.iter().map(|&(_, i)| {
-                    let owned = labels[blocks[i].labels.clone()].iter().map(|l| l.clone().into_owned());
+                let labelled = self.members[lo..hi].iter().map(|&(_, i)| {
+                    let owned = self.labels[self.blocks[i].labels.clone()].iter().map(|l| l.clone().into_owned());
                     (owned.collect(), i)
                 });
                 let layout = nest(BlockShape::Ordered, labelled.collect());
-                self.write_nest(layout, blocks);
+                self.write_nest(layout);
             }
         }
+        self.members.truncate(lo);
     }
 
     /// Writes blocks of one group as `nest_grouped` lays them out, without building the
-    /// layout: `members` (in source order) are grouped by their label at `depth` (first
-    /// appearance first) by sorting them in place, then each group is written under its label.
-    fn write_grouped(
-        &mut self,
-        blocks: &[Planned<'a>],
-        labels: &[Cow<'a, str>],
-        members: &mut [(usize, usize)],
-        depth: usize,
-        always_array: bool,
-    ) {
-        let label = |m: &(usize, usize)| &*labels[blocks[m.1].labels.start + depth];
+    /// layout: the members in `range` (in source order) are grouped by their label at
+    /// `depth` (first appearance first) by sorting them in place, then each group is written
+    /// under its label. Bodies written meanwhile plan theirs after the range.
+    fn write_grouped(&mut self, range: Range<usize>, depth: usize, always_array: bool) {
+        let (blocks, labels) = (&self.blocks, &self.labels);
+        let label = |i: usize| &*labels[blocks[i].labels.start + depth];
+        let members = &mut self.members[range.clone()];
         if !matches!(members.first(), Some(&(_, i)) if blocks[i].labels.len() > depth) {
             // Blocks of one group have as many labels each: the bodies.
             let array = always_array || members.len() > 1;
             if array {
                 self.w.open('[');
             }
-            for &(_, i) in members.iter() {
+            for j in range {
                 if array {
                     self.w.element();
                 }
-                self.write_block_body(&blocks[i]);
+                self.write_block_body(self.members[j].1);
             }
             if array {
                 self.w.close(']');
@@ -343,44 +340,46 @@ impl<'a> Writer<'a, '_> {
         // levels hold a few blocks: found by a scan, indexed past a few.
         if members.len() <= 16 {
             for j in 0..members.len() {
-                let l = label(&members[j]);
-                members[j].0 = (0..j).find(|&k| label(&members[k]) == l).map_or(j, |k| members[k].0);
+                let l = label(members[j].1);
+                members[j].0 = (0..j).find(|&k| label(members[k].1) == l).map_or(j, |k| members[k].0);
             }
         } else {
             let mut first: HashMap<&str, usize> = HashMap::with_capacity(members.len());
             for (j, m) in members.iter_mut().enumerate() {
-                m.0 = *first.entry(label(m)).or_insert(j);
+                m.0 = *first.entry(label(m.1)).or_insert(j);
             }
         }
         // Keys first (groups in order of first appearance), then source order in a group.
         members.sort_unstable();
         self.w.open('{');
-        let mut rest = members;
-        while let Some(&(key, _)) = rest.first() {
-            let n = rest.iter().take_while(|m| m.0 == key).count();
-            let (group, after) = rest.split_at_mut(n);
-            self.w.key(label(&group[0]));
-            self.write_grouped(blocks, labels, group, depth + 1, always_array);
-            rest = after;
+        let mut j = range.start;
+        while j < range.end {
+            let (key, i) = self.members[j];
+            let n = self.members[j..range.end].iter().take_while(|m| m.0 == key).count();
+            self.w.key(&self.labels[self.blocks[i].labels.start + depth]);
+            self.write_grouped(j..j + n, depth + 1, always_array);
+            j += n;
         }
         self.w.close('}');
     }
 
-    /// Writes a block's body, with the comments planned for it.
-    fn write_block_body(&mut self, planned: &Planned<'a>) {
-        self.cx.next = planned.inside;
-        let inner = planned.block.body();
-        self.write_body(inner, inner.span().end, Owner::Block(planned.block), planned.leading.clone());
+    /// Writes the body of block `i`, with the comments planned for it.
+    fn write_block_body(&mut self, i: usize) {
+        let Planned { block, inside, ref leading, .. } = self.blocks[i];
+        let leading = leading.clone();
+        self.cx.next = inside;
+        let inner = block.body();
+        self.write_body(inner, inner.span().end, Owner::Block(block), leading);
     }
 
-    fn write_nest(&mut self, layout: Nest<usize>, blocks: &[Planned<'a>]) {
+    fn write_nest(&mut self, layout: Nest<usize>) {
         match layout {
-            Nest::Body(i) => self.write_block_body(&blocks[i]),
+            Nest::Body(i) => self.write_block_body(i),
             Nest::Array(items) => {
                 self.w.open('[');
                 for x in items {
                     self.w.element();
-                    self.write_nest(x, blocks);
+                    self.write_nest(x);
                 }
                 self.w.close(']');
             }
@@ -388,7 +387,7 @@ impl<'a> Writer<'a, '_> {
                 self.w.open('{');
                 for (k, v) in props {
                     self.w.key(&k);
-                    self.write_nest(v, blocks);
+                    self.write_nest(v);
                 }
                 self.w.close('}');
             }
