@@ -735,6 +735,35 @@ pub(super) fn plain_quoted(src: &str) -> Option<&str> {
     plain.then_some(inner)
 }
 
+/// The text inside a quoted template when [`quoted_template`] gives that text as it is: no
+/// escape sequence, `$${` or `%%{` to decode and re-escape, no directive (`%`), strip marker
+/// (`~`) or carriage return, no nested string or comment whose text could hide a brace, and
+/// the interpolations closed (braces balanced). `None` for anything else (the caller lexes).
+pub(super) fn verbatim_template(src: &str) -> Option<&str> {
+    let inner = src.strip_prefix('"')?.strip_suffix('"')?;
+    let b = inner.as_bytes();
+    // Bytes that rule it out, found by memchr before the brace scan.
+    if memchr::memchr3(b'\\', b'%', b'~', b).is_some() || memchr::memchr3(b'"', b'\r', b'\n', b).is_some() {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'$', Some(b'$')) | (b'/', Some(b'*')) => return None,
+            (b'$', Some(b'{')) => {
+                depth += 1;
+                i += 1;
+            }
+            (b'{', _) if depth > 0 => depth += 1,
+            (b'}', _) if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    (depth == 0).then_some(inner)
+}
+
 /// Whether the eight bytes of `w` are all printable ASCII other than `"`, `\`, `$` and `%`
 /// (SWAR: each test sets the high bit of the bytes it holds for; borrows can set it above a
 /// byte it holds for, never when none does).
@@ -1007,6 +1036,23 @@ mod tests {
             }
         }
         assert_eq!(plain_quoted("\"abcdefgh\u{e9}ij\""), None);
+        // The verbatim fast path gives what lexing gives, and leaves everything else to it.
+        for s in [r#""a-${var.x}-b""#, r#""${ {a = 1}.a }/$x/${f(a, b)}""#, "\"\u{e9}${x}\t\"", r#""{}${x}}""#] {
+            assert_eq!(verbatim_template(s).map(str::to_owned), quoted_template(s), "{s}");
+        }
+        for s in [
+            r#""$${x}""#,
+            r#""a$${x}""#,
+            r#""${x}%""#,
+            r#""${x ~}""#,
+            r#""${"}"}""#,
+            r#""\n${x}""#,
+            r#""${x /* } */}""#,
+            r#""${x""#,
+            r#""${ {x}""#,
+        ] {
+            assert_eq!(verbatim_template(s), None, "{s}");
+        }
         assert_eq!(comment_text("# hi\n"), "hi");
         assert_eq!(comment_text("/* a\n b */"), "a\n b");
     }

@@ -3,14 +3,13 @@
 //! value, no label strings kept per block).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::ops::Range;
 
 use hclkit_value::json::{write_string, write_string_contents, Escape, Node};
 
 use super::to_json::{
-    comment_text, escape_template_cow, has_heredoc_marker, json_number, nest, plain_quoted, BlockShape, Cx, Nest,
-    Owner, ToJsonOptions,
+    comment_text, escape_template_cow, has_heredoc_marker, json_number, nest, plain_quoted, verbatim_template,
+    BlockShape, Cx, Nest, Owner, ToJsonOptions,
 };
 use crate::diagnostic::Diagnostics;
 use crate::syntax::native::ast::{Attribute, Block, Body, BodyItem, Expr, File, LiteralValue, UnaryOp};
@@ -337,16 +336,26 @@ impl<'a> Writer<'a, '_> {
             return;
         }
         // Each member's key: the position of the first member with its label. Most label
-        // levels hold a few blocks: found by a scan, indexed past a few.
+        // levels hold a few blocks: found by a scan, by sorting past a few.
         if members.len() <= 16 {
             for j in 0..members.len() {
                 let l = label(members[j].1);
                 members[j].0 = (0..j).find(|&k| label(members[k].1) == l).map_or(j, |k| members[k].0);
             }
         } else {
-            let mut first: HashMap<&str, usize> = HashMap::with_capacity(members.len());
+            // Sorted by label then position, each run of one label takes its first position
+            // (no hashing, no allocation).
             for (j, m) in members.iter_mut().enumerate() {
-                m.0 = *first.entry(label(m.1)).or_insert(j);
+                m.0 = j;
+            }
+            members.sort_unstable_by(|a, b| label(a.1).cmp(label(b.1)).then(a.0.cmp(&b.0)));
+            let mut k = 0;
+            while let Some(&(first, i)) = members.get(k) {
+                let l = label(i);
+                while let Some(m) = members.get_mut(k).filter(|m| label(m.1) == l) {
+                    m.0 = first;
+                    k += 1;
+                }
             }
         }
         // Keys first (groups in order of first appearance), then source order in a group.
@@ -415,7 +424,7 @@ impl<'a> Writer<'a, '_> {
                         self.w.out.push_str(plain);
                         self.w.out.push('"');
                     }
-                    None => self.write_node(e),
+                    None => self.write_quoted_template(e, &src),
                 }
             }
             Expr::Tuple(t) => {
@@ -438,9 +447,22 @@ impl<'a> Writer<'a, '_> {
                 None => self.write_node(e),
             },
             Expr::UnaryOp(u) if u.op() == UnaryOp::Negate => self.write_node(e),
+            Expr::TemplateWrap(_) if !simplify => {
+                let src = self.cx.text(e.span());
+                self.write_quoted_template(e, &src);
+            }
             Expr::TemplateWrap(_) => self.write_node(e),
             _ if !simplify => self.write_wrapped(e),
             _ => self.write_node(e),
+        }
+    }
+
+    /// Writes a quoted template (not folded) as [`Cx::expr`] gives it: its text as it is when
+    /// that is what re-escaping it gives (most interpolated strings), without lexing it again.
+    fn write_quoted_template(&mut self, e: Expr<'a>, src: &str) {
+        match verbatim_template(src) {
+            Some(text) => self.w.string(text),
+            None => self.write_node(e),
         }
     }
 
