@@ -13,7 +13,7 @@
 //! | kind | flags | `aux` | `data` |
 //! |---|---|---|---|
 //! | `Body` | – | – | [`BodyLayout`]: [`BodyRec`], then the item ids |
-//! | `Attribute` | [`AttrFlags`] | offset of `=` from the name | the expression, or (`WIDE`) an [`AttrWide`] |
+//! | `Attribute` | [`AttrFlags`], the name's length | offset of `=` from the name | the expression, or (`WIDE`) an [`AttrWide`] |
 //! | `Block` | – | – | [`BlockLayout`]: [`BlockRec`], then the label spans |
 //! | `Literal` | [`StrFlags`] | [`LitKind`] | – |
 //! | `Template` | [`TplFlags`] | – | [`TemplateLayout`]: the part ids (none when `SIMPLE`) |
@@ -101,16 +101,17 @@ impl Node {
         Node { span, kind: Kind::Literal, flags: flags.0, aux: lit as u16, data: 0 }
     }
 
-    /// An attribute whose `=` is `equals` bytes after the name's start, with its expression.
+    /// An attribute whose name is `name_len` bytes long and whose `=` is `equals` bytes
+    /// after the name's start, with its expression.
     #[inline]
-    pub(crate) fn attribute(span: Span, equals: u16, expr: u32) -> Node {
-        Node { span, kind: Kind::Attribute, flags: 0, aux: equals, data: expr }
+    pub(crate) fn attribute(span: Span, name_len: u32, equals: u16, expr: u32) -> Node {
+        Node { span, kind: Kind::Attribute, flags: attr_name_bits(name_len), aux: equals, data: expr }
     }
 
     /// An attribute whose `=` is too far from the name for `aux`: `data` is an [`AttrWide`].
     #[inline]
-    pub(crate) fn wide_attribute(span: Span, rec: u32) -> Node {
-        Node { span, kind: Kind::Attribute, flags: AttrFlags::WIDE.0, aux: 0, data: rec }
+    pub(crate) fn wide_attribute(span: Span, name_len: u32, rec: u32) -> Node {
+        Node { span, kind: Kind::Attribute, flags: AttrFlags::WIDE.0 | attr_name_bits(name_len), aux: 0, data: rec }
     }
 
     /// A template: a [`TemplateLayout`] at `data`, or nothing when `SIMPLE`.
@@ -181,6 +182,14 @@ impl Node {
     #[inline]
     pub(crate) fn attr_equals_offset(self) -> u32 {
         self.aux as u32
+    }
+
+    /// An attribute's name length in bytes, when the flags hold it (1 to 63 bytes; longer
+    /// names are found by scanning the identifier).
+    #[inline]
+    pub(crate) fn attr_name_len(self) -> Option<u32> {
+        let n = u32::from(self.flags >> ATTR_NAME_SHIFT);
+        (n != 0).then_some(n)
     }
 
     /// A template's flags.
@@ -304,8 +313,23 @@ flags!(
     }
 );
 
+/// Where an attribute's flags keep its name's length: the six bits above [`AttrFlags`]
+/// (0: not kept, the name is 64 bytes or longer).
+const ATTR_NAME_SHIFT: u8 = 2;
+
+/// The flag bits that keep a name of `len` bytes (none when it does not fit).
+#[inline]
+fn attr_name_bits(len: u32) -> u8 {
+    if len < 1 << (8 - ATTR_NAME_SHIFT) {
+        (len as u8) << ATTR_NAME_SHIFT
+    } else {
+        0
+    }
+}
+
 flags!(
-    /// Flags of an attribute.
+    /// Flags of an attribute (bits 0 and 1; bits 2 to 7 keep the name's length, see
+    /// [`Node::attr_name_len`]).
     AttrFlags {
         /// An earlier attribute of the body has the same name.
         DUPLICATE = 1,

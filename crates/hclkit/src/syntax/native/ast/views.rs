@@ -203,7 +203,15 @@ impl<'a> Attribute<'a> {
 
     /// The name's span.
     pub fn name_span(self) -> Span {
-        self.t.ident_at(self.span().start)
+        let n = self.n();
+        let start = n.span.start;
+        // The parser keeps the name token's length (the identifier scanned again otherwise).
+        let span = match n.attr_name_len() {
+            Some(len) => Span::new(start, start + len),
+            None => self.t.ident_at(start),
+        };
+        debug_assert_eq!(span, self.t.ident_at(start));
+        span
     }
 
     /// The span of the `=`.

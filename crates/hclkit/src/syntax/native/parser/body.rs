@@ -151,11 +151,12 @@ impl<'s, const KEEP: bool> Parser<'s, KEEP> {
             end_span = e;
         }
         let span = ident.span.to(end_span);
+        let name_len = ident.span.len();
         match u16::try_from(eq.span.start - ident.span.start) {
-            Ok(off) => self.push(Node::attribute(span, off, expr)),
+            Ok(off) => self.push(Node::attribute(span, name_len, off, expr)),
             Err(_) => {
                 let data = self.record(AttrWide { equals: eq.span.start, expr });
-                self.push(Node::wide_attribute(span, data))
+                self.push(Node::wide_attribute(span, name_len, data))
             }
         }
     }
