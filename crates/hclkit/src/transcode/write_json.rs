@@ -216,6 +216,9 @@ impl<'a> Writer<'a, '_> {
     /// Plans the items of a body (its groups from `groups`).
     fn plan_body(&mut self, body: Body<'a>, end: u32, groups: usize) {
         let cx = &mut self.cx;
+        // Comments are placed either way (they decide which comments go inside which
+        // block's body); their properties only when they are written and not empty.
+        let keep_comments = cx.opts.comments;
         for item in body.items() {
             let lo = cx.next;
             match item {
@@ -223,7 +226,7 @@ impl<'a> Writer<'a, '_> {
                     // Comments inside the expression cannot stay there: they go before it.
                     cx.skip_before(a.span().start);
                     cx.skip_before(a.span().end);
-                    if cx.next > lo {
+                    if keep_comments && cx.next > lo {
                         self.props.push(Prop::Comments(lo..cx.next));
                     }
                     self.props.push(Prop::Attr(a, cx.text(a.name_span())));
@@ -253,7 +256,9 @@ impl<'a> Writer<'a, '_> {
                             self.blocks.push(planned);
                         }
                         None => {
-                            self.props.push(Prop::Comments(planned.leading.clone()));
+                            if keep_comments && !planned.leading.is_empty() {
+                                self.props.push(Prop::Comments(planned.leading.clone()));
+                            }
                             self.props.push(Prop::Group(self.groups.len()));
                             self.groups.push(Group { ty, labels: n, first: i, last: i });
                             // The first block's leading comments are written before its group.
@@ -265,7 +270,9 @@ impl<'a> Writer<'a, '_> {
         }
         let lo = cx.next;
         cx.skip_before(end);
-        self.props.push(Prop::Comments(lo..cx.next));
+        if keep_comments && cx.next > lo {
+            self.props.push(Prop::Comments(lo..cx.next));
+        }
     }
 
     /// The comments of `r` as one `"//"` property (none when empty or comments are off).
