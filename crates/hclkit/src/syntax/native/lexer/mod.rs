@@ -140,37 +140,48 @@ impl<'s> Lexer<'s> {
     /// are taken on a short path here, inlined into the caller, which leaves the registers
     /// of the full scanner unsaved for them; everything else goes to the full scanner.
     pub fn next_token(&mut self) -> Token {
-        self.next_token_inline()
+        match self.next_token_short() {
+            Some(t) => t,
+            None => self.next_token_full(),
+        }
     }
 
-    /// [`Lexer::next_token`], inlined: for the parser's token source, the one caller that
-    /// reads every token of large inputs.
+    /// The short path of [`Lexer::next_token`] alone, inlined: the next token if it is one of
+    /// the commonest (see there), else `None` with nothing consumed but white space. For the
+    /// parser's token source, the one caller that reads every token of large inputs.
     #[inline(always)]
-    pub(crate) fn next_token_inline(&mut self) -> Token {
-        if self.pending.is_none() && !self.ref_idents {
-            let src = self.src;
-            let mut p = self.pos;
-            if self.mode == Mode::Main {
-                while p < src.len() && (src[p] == b' ' || src[p] == b'\t') {
-                    p += 1;
-                }
-                self.pos = p;
-                if let Some(t) = self.main_short(p) {
-                    return t;
-                }
-            } else if self.mode == Mode::Quoted && p < src.len() {
-                let b = src[p];
-                if b == b'"' {
-                    self.pop_mode();
-                    return self.tok(TokenKind::CQuote, p, p + 1);
-                }
-                if CLASS[b as usize] & QUOTED_PLAIN != 0 {
-                    let end = quoted_lit_end(src, p, &mut self.backslash_end);
-                    return self.tok(TokenKind::QuotedLit, p, end);
-                }
+    pub(crate) fn next_token_short(&mut self) -> Option<Token> {
+        if self.pending.is_some() || self.ref_idents {
+            return None;
+        }
+        let src = self.src;
+        let mut p = self.pos;
+        if self.mode == Mode::Main {
+            while p < src.len() && (src[p] == b' ' || src[p] == b'\t') {
+                p += 1;
+            }
+            self.pos = p;
+            return self.main_short(p);
+        }
+        if self.mode == Mode::Quoted && p < src.len() {
+            let b = src[p];
+            if b == b'"' {
+                self.pop_mode();
+                return Some(self.tok(TokenKind::CQuote, p, p + 1));
+            }
+            if CLASS[b as usize] & QUOTED_PLAIN != 0 {
+                let end = quoted_lit_end(src, p, &mut self.backslash_end);
+                return Some(self.tok(TokenKind::QuotedLit, p, end));
             }
         }
-        self.next_token_full()
+        None
+    }
+
+    /// Gives back `t`, the token just lexed, to be the next one again.
+    #[inline]
+    pub(crate) fn unread(&mut self, t: Token) {
+        debug_assert!(self.pending.is_none());
+        self.pending = Some(t);
     }
 
     /// Just after an opening quote, with nothing lexed past it: a string that is one literal

@@ -228,13 +228,35 @@ impl<'s, const KEEP: bool> Parser<'s, KEEP> {
         (self.look, self.look_n)
     }
 
-    /// Finds the next significant token (into `look`, `look_n`): if nothing is buffered,
-    /// lexes one and takes it directly unless it is a comment, EOF or a newline where
-    /// newlines are ignored; otherwise scans `buf`.
+    /// Finds the next significant token (into `look`, `look_n`). The commonest case, nothing
+    /// buffered and the lexer's short path giving a significant token, is taken here without
+    /// a call: in WebAssembly a token returned by a call goes through memory, and this
+    /// function then needs no stack frame. Everything else is [`Parser::fill_slow`].
     #[inline(never)]
     fn fill(&mut self) {
+        if self.head == self.buf.len() {
+            if let Some(t) = self.lexer.next_token_short() {
+                if t.kind != T::Newline || self.include_nl {
+                    self.note(t);
+                    self.look = t;
+                    self.look_n = 0;
+                    self.peeked = true;
+                    return;
+                }
+                // A newline where newlines are not significant: the slow path skips it.
+                self.lexer.unread(t);
+            }
+        }
+        self.fill_slow();
+    }
+
+    /// [`Parser::fill`] in full: if nothing is buffered, lexes a token and takes it directly
+    /// unless it is a comment, EOF or a newline where newlines are ignored; otherwise scans
+    /// `buf`.
+    #[inline(never)]
+    fn fill_slow(&mut self) {
         let (t, n) = if self.head == self.buf.len() {
-            let t = self.lexer.next_token_inline();
+            let t = self.lexer.next_token();
             self.note(t);
             match t.kind {
                 T::Comment | T::Eof => self.buffer_and_scan(t),
