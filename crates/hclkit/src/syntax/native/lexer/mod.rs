@@ -186,30 +186,21 @@ impl<'s> Lexer<'s> {
 
     /// Just after an opening quote, with nothing lexed past it: a string that is one literal
     /// run closed by a quote (the commonest string), lexed in one step. Returns the literal
-    /// and closing quote tokens (the mode popped), exactly what the next two
-    /// [`Lexer::next_token`] calls would give, or `None` (nothing consumed) for any other
-    /// string.
+    /// and closing quote tokens (the mode popped), the next two tokens [`Lexer::next_token`]
+    /// would give, or `None` with nothing consumed for any other string.
     #[inline]
     pub(crate) fn simple_string(&mut self) -> Option<(Token, Token)> {
-        if self.pending.is_some() || self.ref_idents || self.mode != Mode::Quoted {
+        if self.mode != Mode::Quoted {
             return None;
         }
-        let (src, p) = (self.src, self.pos);
-        if CLASS[*src.get(p)? as usize] & QUOTED_PLAIN == 0 {
-            return None;
+        let lit = self.next_token_short()?;
+        if lit.kind == TokenKind::QuotedLit && self.src.get(lit.span.end as usize) == Some(&b'"') {
+            if let Some(close) = self.next_token_short() {
+                return Some((lit, close));
+            }
         }
-        // What the literal's scan records of backslashes is recorded again (the same) if
-        // this string is not simple and is lexed token by token.
-        let end = quoted_lit_end(src, p, &mut self.backslash_end);
-        if src.get(end) != Some(&b'"') {
-            return None;
-        }
-        self.pop_mode();
-        self.pos = end + 1;
-        Some((
-            Token::new(TokenKind::QuotedLit, p as u32, end as u32),
-            Token::new(TokenKind::CQuote, end as u32, end as u32 + 1),
-        ))
+        self.unread(lit);
+        None
     }
 
     /// The short path of [`Lexer::next_token`] in the expression mode, at `p` after spaces:
