@@ -113,8 +113,8 @@ impl Out<'_> {
     }
 
     /// Starts an object property whose name needs no JSON escape: an identifier (an attribute
-    /// name, as `Attribute::name_span` scans it; no quote, backslash or control character can
-    /// be in one).
+    /// name, the span `Attribute::name_span` gives; no quote, backslash or control character
+    /// can be in one).
     fn identifier_key(&mut self, k: &str) {
         self.element();
         self.out.push('"');
